@@ -1,0 +1,32 @@
+package dev.rewriteperf.analysis;
+
+import org.openrewrite.Cursor;
+import org.openrewrite.java.marker.JavaVersion;
+import org.openrewrite.java.tree.JavaSourceFile;
+
+/**
+ * The Java version a source file is compiled for, read from the {@link JavaVersion} marker the build
+ * plugins attach.
+ */
+public final class JavaVersions {
+
+    /** Returned when a file carries no Java version marker: assume the oldest release the pack supports. */
+    public static final int UNKNOWN = 8;
+
+    private JavaVersions() {
+    }
+
+    /**
+     * The lowest of the source and target release of the enclosing file: an API is usable only if both
+     * the language level and the release the bytecode must run on have it.
+     */
+    public static int targetRelease(Cursor cursor) {
+        JavaSourceFile sourceFile = cursor.firstEnclosing(JavaSourceFile.class);
+        if (sourceFile == null) {
+            return UNKNOWN;
+        }
+        return sourceFile.getMarkers().findFirst(JavaVersion.class)
+                .map(v -> Math.min(v.getMajorVersion(), v.getMajorReleaseVersion()))
+                .orElse(UNKNOWN);
+    }
+}

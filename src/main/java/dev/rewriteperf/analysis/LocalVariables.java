@@ -1,0 +1,122 @@
+package dev.rewriteperf.analysis;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Resolves a simple name to the local variable it denotes, by Java's scoping rules, and tells whether
+ * that variable is ever written after its declaration.
+ */
+public final class LocalVariables {
+
+    private LocalVariables() {
+    }
+
+    /**
+     * The initializer of the local variable {@code name} refers to at {@code cursor}, if that variable is a
+     * local declared with an initializer and never assigned again; otherwise {@code null} (a field, a
+     * parameter, a loop or lambda variable, or a variable that is written later).
+     */
+    public static @Nullable Expression effectivelyFinalInitializer(J.Identifier name, Cursor cursor) {
+        if (name.getFieldType() == null || name.getFieldType().getOwner() instanceof JavaType.FullyQualified) {
+            return null;
+        }
+        Object child = cursor.getValue();
+        for (Cursor c = cursor.getParent(); c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.Block) {
+                J.Block block = (J.Block) value;
+                for (Statement statement : block.getStatements()) {
+                    if (statement == child) {
+                        break;
+                    }
+                    J.VariableDeclarations.NamedVariable declared = declaredIn(statement, name.getSimpleName());
+                    if (declared != null) {
+                        return declared.getInitializer() != null && !isWrittenIn(block, name.getSimpleName()) ?
+                                declared.getInitializer() : null;
+                    }
+                }
+            } else if (declaresOtherwise(value, name.getSimpleName()) || value instanceof J.ClassDeclaration ||
+                       value instanceof J.NewClass) {
+                return null;
+            }
+            if (value instanceof J) {
+                child = value;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code name} is the target of an assignment, compound assignment, increment or decrement. */
+    public static boolean isWrittenIn(J scope, String name) {
+        AtomicBoolean written = new AtomicBoolean();
+        new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, AtomicBoolean found) {
+                found.compareAndSet(false, isName(assignment.getVariable(), name));
+                return super.visitAssignment(assignment, found);
+            }
+
+            @Override
+            public J.AssignmentOperation visitAssignmentOperation(J.AssignmentOperation assignment, AtomicBoolean found) {
+                found.compareAndSet(false, isName(assignment.getVariable(), name));
+                return super.visitAssignmentOperation(assignment, found);
+            }
+
+            @Override
+            public J.Unary visitUnary(J.Unary unary, AtomicBoolean found) {
+                found.compareAndSet(false, unary.getOperator().isModifying() && isName(unary.getExpression(), name));
+                return super.visitUnary(unary, found);
+            }
+        }.visit(scope, written);
+        return written.get();
+    }
+
+    private static boolean isName(Expression e, String name) {
+        Expression target = PureExpressions.unwrap(e);
+        return target instanceof J.Identifier && ((J.Identifier) target).getSimpleName().equals(name);
+    }
+
+    private static J.VariableDeclarations.@Nullable NamedVariable declaredIn(Statement statement, String name) {
+        if (!(statement instanceof J.VariableDeclarations)) {
+            return null;
+        }
+        for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) statement).getVariables()) {
+            if (variable.getSimpleName().equals(name)) {
+                return variable;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Where the search stops: a method (a parameter, or the end of the local scope), a lambda (whose
+     * captured locals we do not follow), or a loop that declares the name itself.
+     */
+    private static boolean declaresOtherwise(Object tree, String name) {
+        if (tree instanceof J.MethodDeclaration) {
+            return true;
+        }
+        if (tree instanceof J.Lambda) {
+            return true;
+        }
+        if (tree instanceof J.ForEachLoop) {
+            return declaredIn(((J.ForEachLoop) tree).getControl().getVariable(), name) != null;
+        }
+        if (tree instanceof J.ForLoop) {
+            for (Statement init : ((J.ForLoop) tree).getControl().getInit()) {
+                if (declaredIn(init, name) != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.rewriteperf.analysis;
+
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+/**
+ * Expressions that can be evaluated again, or earlier, without a visible effect: variables, fields,
+ * literals, array lengths and the read-only views and sizes of JDK collections and maps.
+ * Anything else, including a call into user code, is treated as impure.
+ */
+public final class PureExpressions {
+
+    private static final MethodMatcher COLLECTION_SIZE = new MethodMatcher("java.util.Collection size()", true);
+    private static final MethodMatcher MAP_SIZE = new MethodMatcher("java.util.Map size()", true);
+    private static final MethodMatcher MAP_KEY_SET = new MethodMatcher("java.util.Map keySet()", true);
+    private static final MethodMatcher MAP_VALUES = new MethodMatcher("java.util.Map values()", true);
+    private static final MethodMatcher MAP_ENTRY_SET = new MethodMatcher("java.util.Map entrySet()", true);
+
+    private PureExpressions() {
+    }
+
+    public static boolean isPure(Expression expression) {
+        Expression e = unwrap(expression);
+        if (e instanceof J.Identifier || e instanceof J.Literal) {
+            return true;
+        }
+        if (e instanceof J.FieldAccess) {
+            Expression target = ((J.FieldAccess) e).getTarget();
+            return isPure(target) || isTypeName(target);
+        }
+        if (e instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) e;
+            return call.getSelect() != null && isPure(call.getSelect()) && isSizeOrView(call);
+        }
+        return false;
+    }
+
+    /** {@code c.size()}, {@code m.size()}, {@code m.keySet()}, {@code m.values()}, {@code m.entrySet()}. */
+    public static boolean isSizeOrView(J.MethodInvocation call) {
+        return COLLECTION_SIZE.matches(call) || MAP_SIZE.matches(call) || isMapView(call);
+    }
+
+    public static boolean isMapView(J.MethodInvocation call) {
+        return MAP_KEY_SET.matches(call) || MAP_VALUES.matches(call) || MAP_ENTRY_SET.matches(call);
+    }
+
+    public static boolean isSize(J.MethodInvocation call) {
+        return COLLECTION_SIZE.matches(call) || MAP_SIZE.matches(call);
+    }
+
+    public static Expression unwrap(Expression expression) {
+        Expression e = expression;
+        while (e instanceof J.Parentheses) {
+            e = (Expression) ((J.Parentheses<?>) e).getTree();
+        }
+        return e;
+    }
+
+    private static boolean isTypeName(Expression e) {
+        return e instanceof J.Identifier && ((J.Identifier) e).getFieldType() == null &&
+               TypeUtils.asFullyQualified(e.getType()) != null ||
+               e instanceof J.FieldAccess && e.getType() instanceof JavaType.FullyQualified &&
+               ((J.FieldAccess) e).getName().getFieldType() == null;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.analysis.PureExpressions;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+
+/**
+ * Reads the capacity argument of a hash collection constructor: a hand-written formula that sizes the
+ * table for {@code n} elements at the 0.75 load factor, or a constant the author chose.
+ */
+final class CapacityFormulas {
+
+    private static final MethodMatcher MATH_CEIL = new MethodMatcher("java.lang.Math ceil(double)");
+
+    private CapacityFormulas() {
+    }
+
+    /**
+     * The {@code n} of {@code (int) (n / 0.75f) + 1}, {@code (int) (n / 0.75 + 1)}, {@code (int) Math.ceil(n / 0.75)},
+     * {@code n * 4 / 3 + 1} or {@code n * 4 / 3}, in any operand order; {@code null} for anything else.
+     */
+    static @Nullable Expression elementCountOf(Expression capacity) {
+        Expression e = PureExpressions.unwrap(capacity);
+        if (isBinary(e, J.Binary.Type.Addition)) {
+            Expression rest = otherThanOne((J.Binary) e);
+            return rest == null ? null : intCount(countOfIntCast(rest) != null ? countOfIntCast(rest) : countOfFourThirds(rest));
+        }
+        Expression count = countOfIntCast(e);
+        if (count == null) {
+            Expression inner = intCastOperand(e);
+            if (inner != null && isBinary(inner, J.Binary.Type.Addition)) {
+                Expression rest = otherThanOne((J.Binary) inner);
+                count = rest == null ? null : countOfDivisionByLoadFactor(rest);
+            } else if (inner instanceof J.MethodInvocation && MATH_CEIL.matches((J.MethodInvocation) inner)) {
+                count = countOfDivisionByLoadFactor(((J.MethodInvocation) inner).getArguments().get(0));
+            }
+        }
+        return intCount(count != null ? count : countOfFourThirds(e));
+    }
+
+    /** A literal, or a static final field: a size somebody chose on purpose. */
+    static boolean isConstant(Expression expression) {
+        Expression e = PureExpressions.unwrap(expression);
+        if (e instanceof J.Literal) {
+            return true;
+        }
+        JavaType.Variable field = e instanceof J.Identifier ? ((J.Identifier) e).getFieldType() :
+                e instanceof J.FieldAccess ? ((J.FieldAccess) e).getName().getFieldType() : null;
+        if (field != null) {
+            return field.hasFlags(Flag.Static, Flag.Final);
+        }
+        if (e instanceof J.Binary) {
+            return isConstant(((J.Binary) e).getLeft()) && isConstant(((J.Binary) e).getRight());
+        }
+        return false;
+    }
+
+    /** {@code (int) (n / 0.75f)} */
+    private static @Nullable Expression countOfIntCast(Expression e) {
+        Expression operand = intCastOperand(e);
+        return operand == null ? null : countOfDivisionByLoadFactor(operand);
+    }
+
+    private static @Nullable Expression intCastOperand(Expression e) {
+        Expression unwrapped = PureExpressions.unwrap(e);
+        if (unwrapped instanceof J.TypeCast && unwrapped.getType() == JavaType.Primitive.Int) {
+            return PureExpressions.unwrap(((J.TypeCast) unwrapped).getExpression());
+        }
+        return null;
+    }
+
+    /** {@code n / 0.75f}, {@code (float) n / .75f} */
+    private static @Nullable Expression countOfDivisionByLoadFactor(Expression e) {
+        Expression unwrapped = PureExpressions.unwrap(e);
+        if (!isBinary(unwrapped, J.Binary.Type.Division) || !isNumber(((J.Binary) unwrapped).getRight(), 0.75)) {
+            return null;
+        }
+        Expression count = PureExpressions.unwrap(((J.Binary) unwrapped).getLeft());
+        if (count instanceof J.TypeCast) {
+            count = PureExpressions.unwrap(((J.TypeCast) count).getExpression());
+        }
+        return count;
+    }
+
+    /** {@code n * 4 / 3}, {@code 4 * n / 3} */
+    private static @Nullable Expression countOfFourThirds(Expression e) {
+        Expression unwrapped = PureExpressions.unwrap(e);
+        if (!isBinary(unwrapped, J.Binary.Type.Division) || !isInt(((J.Binary) unwrapped).getRight(), 3)) {
+            return null;
+        }
+        Expression product = PureExpressions.unwrap(((J.Binary) unwrapped).getLeft());
+        if (!isBinary(product, J.Binary.Type.Multiplication)) {
+            return null;
+        }
+        J.Binary times = (J.Binary) product;
+        return isInt(times.getRight(), 4) ? times.getLeft() : isInt(times.getLeft(), 4) ? times.getRight() : null;
+    }
+
+    private static @Nullable Expression otherThanOne(J.Binary sum) {
+        return isNumber(sum.getRight(), 1) ? sum.getLeft() : isNumber(sum.getLeft(), 1) ? sum.getRight() : null;
+    }
+
+    private static @Nullable Expression intCount(@Nullable Expression count) {
+        return count != null && PureExpressions.unwrap(count).getType() == JavaType.Primitive.Int ?
+                PureExpressions.unwrap(count) : null;
+    }
+
+    private static boolean isBinary(Expression e, J.Binary.Type operator) {
+        return e instanceof J.Binary && ((J.Binary) e).getOperator() == operator;
+    }
+
+    private static boolean isNumber(Expression e, double value) {
+        Expression unwrapped = PureExpressions.unwrap(e);
+        return unwrapped instanceof J.Literal && ((J.Literal) unwrapped).getValue() instanceof Number &&
+               ((Number) ((J.Literal) unwrapped).getValue()).doubleValue() == value;
+    }
+
+    private static boolean isInt(Expression e, int value) {
+        Expression unwrapped = PureExpressions.unwrap(e);
+        return unwrapped instanceof J.Literal && Integer.valueOf(value).equals(((J.Literal) unwrapped).getValue());
+    }
+}

@@ -1,0 +1,62 @@
+package dev.rewriteperf.collections;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.search.UsesType;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.Arrays;
+
+/**
+ * The JDK hash collections whose int constructor takes a table capacity rather than an element count,
+ * with the Java 19 factory that takes the element count instead.
+ */
+enum HashCollection {
+    HASH_MAP("java.util.HashMap", "newHashMap", true),
+    LINKED_HASH_MAP("java.util.LinkedHashMap", "newLinkedHashMap", true),
+    WEAK_HASH_MAP("java.util.WeakHashMap", "newWeakHashMap", true),
+    HASH_SET("java.util.HashSet", "newHashSet", false),
+    LINKED_HASH_SET("java.util.LinkedHashSet", "newLinkedHashSet", false);
+
+    /** {@code HashMap.newHashMap(int)} and its siblings arrived in Java 19. */
+    static final int FACTORY_RELEASE = 19;
+
+    final String fullyQualifiedName;
+    final String factory;
+    final boolean isMap;
+
+    HashCollection(String fullyQualifiedName, String factory, boolean isMap) {
+        this.fullyQualifiedName = fullyQualifiedName;
+        this.factory = factory;
+        this.isMap = isMap;
+    }
+
+    String simpleName() {
+        return fullyQualifiedName.substring("java.util.".length());
+    }
+
+    /** Exactly one of these classes; a subclass may give its int constructor another meaning. */
+    static @Nullable HashCollection of(@Nullable JavaType type) {
+        JavaType.FullyQualified fq = TypeUtils.asFullyQualified(type);
+        if (fq == null) {
+            return null;
+        }
+        for (HashCollection kind : values()) {
+            if (kind.fullyQualifiedName.equals(fq.getFullyQualifiedName())) {
+                return kind;
+            }
+        }
+        return null;
+    }
+
+    /** Precondition: the file refers to at least one of these classes. */
+    @SuppressWarnings("unchecked")
+    static TreeVisitor<?, ExecutionContext> usedInFile() {
+        return Preconditions.or(Arrays.stream(values())
+                .map(kind -> new UsesType<ExecutionContext>(kind.fullyQualifiedName, false))
+                .toArray(TreeVisitor[]::new));
+    }
+}

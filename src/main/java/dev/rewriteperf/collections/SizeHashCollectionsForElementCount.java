@@ -1,0 +1,100 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.analysis.ElementCounts;
+import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+public class SizeHashCollectionsForElementCount extends Recipe {
+
+    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+
+    @Override
+    public String getDisplayName() {
+        return "Size hash collections for their element count";
+    }
+
+    @Override
+    public String getDescription() {
+        return "`new HashMap<>(list.size())` takes a table *capacity*, not an element count: the table resizes " +
+               "once more than 0.75 × capacity entries go in, so filling it with `list.size()` entries rehashes " +
+               "every entry once. Where the argument is an element count (`size()` of a collection or map, an " +
+               "array's `length`, or a local that holds one), this recipe uses `HashMap.newHashMap(n)` and its " +
+               "siblings on Java 19+, and `new HashMap<>((int) Math.ceil(n / 0.75))` before that. " +
+               "Measured in `benchmarks/` (JDK 25, filling the map): 1.28-1.42x faster and about 10% fewer bytes " +
+               "allocated at 13 to 1000 entries. Constants, capacities and other arguments are left alone and " +
+               "reported. **Warning:** a larger table can change the iteration order of `HashMap`/`HashSet`, " +
+               "which tests sometimes wrongly depend on.";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "collections", "allocation"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(1);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return Preconditions.check(HashCollection.usedInFile(), new JavaVisitor<ExecutionContext>() {
+            @Override
+            public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
+                J visited = super.visitNewClass(newClass, ctx);
+                if (!(visited instanceof J.NewClass)) {
+                    return visited;
+                }
+                J.NewClass construction = (J.NewClass) visited;
+                HashCollection kind = HashCollection.of(construction.getType());
+                if (kind == null || construction.getArguments().size() != 1 ||
+                    construction.getArguments().get(0).getType() != JavaType.Primitive.Int) {
+                    return construction;
+                }
+                Expression argument = construction.getArguments().get(0);
+                if (CapacityFormulas.elementCountOf(argument) != null) {
+                    return construction; // ReplaceCapacityFormulaWithFactory's
+                }
+                if (CapacityFormulas.isConstant(argument)) {
+                    candidates.recordSkip(ctx, getCursor(), construction, "the argument is a constant the author chose");
+                    return construction;
+                }
+                if (!ElementCounts.isElementCount(argument, getCursor())) {
+                    candidates.recordSkip(ctx, getCursor(), construction, "the argument is not a known element count");
+                    return construction;
+                }
+                if (construction.getBody() != null) {
+                    candidates.recordSkip(ctx, getCursor(), construction, "anonymous subclass");
+                    return construction;
+                }
+                if (Sizing.isRaw(construction)) {
+                    candidates.recordSkip(ctx, getCursor(), construction, "raw type");
+                    return construction;
+                }
+                Sizing.Count count = Sizing.Count.of(argument);
+                J sized;
+                if (JavaVersions.targetRelease(getCursor()) >= HashCollection.FACTORY_RELEASE) {
+                    sized = Sizing.factory(getCursor(), construction, kind, count);
+                    maybeAddImport(kind.fullyQualifiedName);
+                } else {
+                    sized = Sizing.capacityConstructor(getCursor(), construction, count);
+                }
+                candidates.recordChange(ctx, getCursor(), construction, sized);
+                return sized;
+            }
+        });
+    }
+}

@@ -1,0 +1,108 @@
+package dev.rewriteperf.collections;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Writes a collection construction that is sized for a number of elements: the Java 19 factory where the
+ * target release has it, otherwise the constructor with a capacity that holds that many elements without
+ * a resize ({@code (int) Math.ceil(n / 0.75)}, the formula the JDK's own factories use).
+ */
+final class Sizing {
+
+    private Sizing() {
+    }
+
+    /** A template fragment that evaluates to the element count, and the one expression it takes. */
+    static final class Count {
+        final String template;
+        final Expression parameter;
+
+        private Count(String template, Expression parameter) {
+            this.template = template;
+            this.parameter = parameter;
+        }
+
+        static Count of(Expression count) {
+            return new Count("#{any(int)}", count);
+        }
+
+        static Count sizeOfCollection(Expression collection) {
+            return new Count("#{any(java.util.Collection)}.size()", collection);
+        }
+
+        static Count sizeOfMap(Expression map) {
+            return new Count("#{any(java.util.Map)}.size()", map);
+        }
+
+        static Count lengthOf(Expression array) {
+            return new Count("#{anyArray(java.lang.Object)}.length", array);
+        }
+    }
+
+    /** Replaces {@code newClass} (at {@code cursor}) with a construction of the same kind sized for {@code count}. */
+    static J.MethodInvocation factory(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count) {
+        String owner = isFullyQualified(newClass) ? kind.fullyQualifiedName : kind.simpleName();
+        String typeArguments = explicitTypeArguments(newClass, cursor);
+        String code = owner + "." + (typeArguments == null ? "" : typeArguments) + kind.factory + "(" + count.template + ")";
+        return apply(cursor, newClass, code, kind.fullyQualifiedName, typeArguments != null, count);
+    }
+
+    /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */
+    static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count) {
+        return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count);
+    }
+
+    /** {@code new ArrayList<>(n)}: a list's int constructor is already an element count. */
+    static J.NewClass countConstructor(Cursor cursor, J.NewClass newClass, Count count) {
+        return constructor(cursor, newClass, count.template, count);
+    }
+
+    private static J.NewClass constructor(Cursor cursor, J.NewClass newClass, String argument, Count count) {
+        JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
+        String fqn = type == null ? "" : type.getFullyQualifiedName();
+        String owner = isFullyQualified(newClass) ? fqn : fqn.substring(fqn.lastIndexOf('.') + 1);
+        String typeArguments = explicitTypeArguments(newClass, cursor);
+        String code = "new " + owner + (typeArguments == null ? "<>" : typeArguments) + "(" + argument + ")";
+        return apply(cursor, newClass, code, fqn, typeArguments != null, count);
+    }
+
+    private static <T extends J> T apply(Cursor cursor, J.NewClass newClass, String code, String importType,
+                                          boolean needsContext, Count count) {
+        JavaTemplate.Builder template = JavaTemplate.builder(code).imports(importType);
+        if (needsContext) {
+            template.contextSensitive();
+        }
+        return template.build().apply(cursor, newClass.getCoordinates().replace(), count.parameter);
+    }
+
+    static boolean isRaw(J.NewClass newClass) {
+        return !(newClass.getClazz() instanceof J.ParameterizedType);
+    }
+
+    private static boolean isFullyQualified(J.NewClass newClass) {
+        J clazz = newClass.getClazz() instanceof J.ParameterizedType ?
+                ((J.ParameterizedType) newClass.getClazz()).getClazz() : newClass.getClazz();
+        return clazz instanceof J.FieldAccess;
+    }
+
+    /** {@code <String, Integer>} when written out, {@code null} for the diamond. */
+    private static @Nullable String explicitTypeArguments(J.NewClass newClass, Cursor cursor) {
+        if (!(newClass.getClazz() instanceof J.ParameterizedType)) {
+            return null;
+        }
+        List<Expression> arguments = ((J.ParameterizedType) newClass.getClazz()).getTypeParameters();
+        if (arguments == null || arguments.isEmpty() || arguments.get(0) instanceof J.Empty) {
+            return null;
+        }
+        return arguments.stream().map(a -> a.printTrimmed(cursor)).collect(Collectors.joining(", ", "<", ">"));
+    }
+}
