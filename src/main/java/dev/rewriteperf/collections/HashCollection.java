@@ -5,6 +5,7 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.search.UsesType;
+import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -36,6 +37,11 @@ enum HashCollection {
 
     String simpleName() {
         return fullyQualifiedName.substring("java.util.".length());
+    }
+
+    /** The class constructed, also when an anonymous subclass of it is. */
+    static @Nullable HashCollection of(J.NewClass newClass) {
+        return of(newClass.getClazz() == null ? newClass.getType() : newClass.getClazz().getType());
     }
 
     /** Exactly one of these classes; a subclass may give its int constructor another meaning. */

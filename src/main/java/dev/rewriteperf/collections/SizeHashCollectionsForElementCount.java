@@ -59,7 +59,7 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                     return visited;
                 }
                 J.NewClass construction = (J.NewClass) visited;
-                HashCollection kind = HashCollection.of(construction.getType());
+                HashCollection kind = HashCollection.of(construction);
                 if (kind == null || construction.getArguments().size() != 1 ||
                     construction.getArguments().get(0).getType() != JavaType.Primitive.Int) {
                     return construction;
@@ -88,7 +88,6 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                 J sized;
                 if (JavaVersions.targetRelease(getCursor()) >= HashCollection.FACTORY_RELEASE) {
                     sized = Sizing.factory(getCursor(), construction, kind, count);
-                    maybeAddImport(kind.fullyQualifiedName);
                 } else {
                     sized = Sizing.capacityConstructor(getCursor(), construction, count);
                 }

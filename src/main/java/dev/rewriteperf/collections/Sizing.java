@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
  * Writes a collection construction that is sized for a number of elements: the Java 19 factory where the
  * target release has it, otherwise the constructor with a capacity that holds that many elements without
  * a resize ({@code (int) Math.ceil(n / 0.75)}, the formula the JDK's own factories use).
+ * The class is named the way the original construction named it, so its import is already there.
  */
 final class Sizing {
 
@@ -48,7 +49,7 @@ final class Sizing {
         }
     }
 
-    /** Replaces {@code newClass} (at {@code cursor}) with a construction of the same kind sized for {@code count}. */
+    /** Replaces {@code newClass} (at {@code cursor}) with the factory of its kind, sized for {@code count}. */
     static J.MethodInvocation factory(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count) {
         String owner = isFullyQualified(newClass) ? kind.fullyQualifiedName : kind.simpleName();
         String typeArguments = explicitTypeArguments(newClass, cursor);
@@ -66,6 +67,11 @@ final class Sizing {
         return constructor(cursor, newClass, count.template, count);
     }
 
+    /** {@code new HashSet<>(source)}: the copy constructor sizes the table for the source's elements. */
+    static J.NewClass copyConstructor(Cursor cursor, J.NewClass newClass, Expression source) {
+        return constructor(cursor, newClass, "#{any(java.util.Collection)}", new Count("", source));
+    }
+
     private static J.NewClass constructor(Cursor cursor, J.NewClass newClass, String argument, Count count) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
         String fqn = type == null ? "" : type.getFullyQualifiedName();
@@ -77,7 +83,10 @@ final class Sizing {
 
     private static <T extends J> T apply(Cursor cursor, J.NewClass newClass, String code, String importType,
                                           boolean needsContext, Count count) {
-        JavaTemplate.Builder template = JavaTemplate.builder(code).imports(importType);
+        JavaTemplate.Builder template = JavaTemplate.builder(code);
+        if (!isFullyQualified(newClass)) {
+            template.imports(importType);
+        }
         if (needsContext) {
             template.contextSensitive();
         }
@@ -88,6 +97,18 @@ final class Sizing {
         return !(newClass.getClazz() instanceof J.ParameterizedType);
     }
 
+    static boolean isDiamond(J.NewClass newClass) {
+        return newClass.getClazz() instanceof J.ParameterizedType && !hasExplicitTypeArguments(newClass);
+    }
+
+    private static boolean hasExplicitTypeArguments(J.NewClass newClass) {
+        if (!(newClass.getClazz() instanceof J.ParameterizedType)) {
+            return false;
+        }
+        List<Expression> arguments = ((J.ParameterizedType) newClass.getClazz()).getTypeParameters();
+        return arguments != null && !arguments.isEmpty() && !(arguments.get(0) instanceof J.Empty);
+    }
+
     private static boolean isFullyQualified(J.NewClass newClass) {
         J clazz = newClass.getClazz() instanceof J.ParameterizedType ?
                 ((J.ParameterizedType) newClass.getClazz()).getClazz() : newClass.getClazz();
@@ -96,13 +117,11 @@ final class Sizing {
 
     /** {@code <String, Integer>} when written out, {@code null} for the diamond. */
     private static @Nullable String explicitTypeArguments(J.NewClass newClass, Cursor cursor) {
-        if (!(newClass.getClazz() instanceof J.ParameterizedType)) {
+        if (!hasExplicitTypeArguments(newClass)) {
             return null;
         }
-        List<Expression> arguments = ((J.ParameterizedType) newClass.getClazz()).getTypeParameters();
-        if (arguments == null || arguments.isEmpty() || arguments.get(0) instanceof J.Empty) {
-            return null;
-        }
-        return arguments.stream().map(a -> a.printTrimmed(cursor)).collect(Collectors.joining(", ", "<", ">"));
+        return ((J.ParameterizedType) newClass.getClazz()).getTypeParameters().stream()
+                .map(a -> a.printTrimmed(cursor))
+                .collect(Collectors.joining(", ", "<", ">"));
     }
 }

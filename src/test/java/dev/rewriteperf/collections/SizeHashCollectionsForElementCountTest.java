@@ -101,4 +101,425 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void everyHashKindGetsItsOwnFactory() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.*;
+
+                class Kinds {
+                    void make(List<String> a, Map<String, String> m, String[] arr) {
+                        Map<String, String> m1 = new LinkedHashMap<>(a.size());
+                        Map<String, String> m2 = new WeakHashMap<>(m.size());
+                        Set<String> s1 = new HashSet<>(arr.length);
+                        Set<String> s2 = new LinkedHashSet<>(m.keySet().size());
+                    }
+                }
+                """,
+              """
+                import java.util.*;
+
+                class Kinds {
+                    void make(List<String> a, Map<String, String> m, String[] arr) {
+                        Map<String, String> m1 = LinkedHashMap.newLinkedHashMap(a.size());
+                        Map<String, String> m2 = WeakHashMap.newWeakHashMap(m.size());
+                        Set<String> s1 = HashSet.newHashSet(arr.length);
+                        Set<String> s2 = LinkedHashSet.newLinkedHashSet(m.keySet().size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void localHoldingACountIsACount() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Local {
+                    Map<String, String> copy(List<String> keys) {
+                        int n = keys.size();
+                        Map<String, String> out = new HashMap<>(n);
+                        for (String k : keys) {
+                            out.put(k, k);
+                        }
+                        return out;
+                    }
+                }
+                """,
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Local {
+                    Map<String, String> copy(List<String> keys) {
+                        int n = keys.size();
+                        Map<String, String> out = HashMap.newHashMap(n);
+                        for (String k : keys) {
+                            out.put(k, k);
+                        }
+                        return out;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void explicitTypeArgumentsAreKept() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+
+                class Explicit {
+                    int count(List<String> keys) {
+                        var m = new HashMap<String, Integer>(keys.size());
+                        return m.size();
+                    }
+                }
+                """,
+              """
+                import java.util.HashMap;
+                import java.util.List;
+
+                class Explicit {
+                    int count(List<String> keys) {
+                        var m = HashMap.<String, Integer>newHashMap(keys.size());
+                        return m.size();
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void fullyQualifiedConstructionStaysFullyQualified() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.List;
+                import java.util.Map;
+
+                class Qualified {
+                    Map<String, String> make(List<String> keys) {
+                        return new java.util.HashMap<>(keys.size());
+                    }
+                }
+                """,
+              """
+                import java.util.List;
+                import java.util.Map;
+
+                class Qualified {
+                    Map<String, String> make(List<String> keys) {
+                        return java.util.HashMap.newHashMap(keys.size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void java8UsesCapacityExpression() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Old {
+                    Map<String, String> copy(Map<String, String> source) {
+                        Map<String, String> out = new HashMap<>(source.size());
+                        out.putAll(source);
+                        return out;
+                    }
+                }
+                """,
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Old {
+                    Map<String, String> copy(Map<String, String> source) {
+                        Map<String, String> out = new HashMap<>((int) Math.ceil(source.size() / 0.75));
+                        out.putAll(source);
+                        return out;
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeConstantCapacity() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+              .containsExactly("the argument is a constant the author chose", "the argument is a constant the author chose")),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Constant {
+                    static final int EXPECTED = 64;
+                    Map<String, String> a = new HashMap<>(16);
+                    Map<String, String> b = new HashMap<>(EXPECTED);
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeArbitraryCapacityParameter() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Parameter {
+                    Map<String, String> make(int capacity) {
+                        return new HashMap<>(capacity);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeReassignedLocal() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Reassigned {
+                    Map<String, String> make(List<String> keys) {
+                        int n = keys.size();
+                        n = n * 2;
+                        return new HashMap<>(n);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeLocalShadowedInAnotherScope() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Scopes {
+                    Map<String, String> make(List<String> keys, int n) {
+                        if (keys.isEmpty()) {
+                            int m = keys.size();
+                        }
+                        return new HashMap<>(n);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeAnonymousSubclass() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactly("anonymous subclass")),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Anonymous {
+                    Map<String, String> make(List<String> keys) {
+                        return new HashMap<String, String>(keys.size()) {
+                            @Override
+                            public String get(Object key) {
+                                return super.getOrDefault(key, "");
+                            }
+                        };
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeConcurrentHashMapOrHashtable() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.Hashtable;
+                import java.util.List;
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+
+                class Concurrent {
+                    Map<String, String> a(List<String> keys) {
+                        return new ConcurrentHashMap<>(keys.size());
+                    }
+                    Map<String, String> b(List<String> keys) {
+                        return new Hashtable<>(keys.size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeSubclassOfHashMap() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+
+                class Registry extends HashMap<String, String> {
+                    Registry(int capacity) {
+                        super(capacity);
+                    }
+                    static Registry of(List<String> keys) {
+                        return new Registry(keys.size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeSizeOfUnknownType() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Unknown {
+                    interface Batch {
+                        int size();
+                    }
+                    Map<String, String> make(Batch batch) {
+                        return new HashMap<>(batch.size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeSizeOfCallResult() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class CallResult {
+                    List<String> load() {
+                        return List.of();
+                    }
+                    Map<String, String> make() {
+                        return new HashMap<>(load().size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeTwoArgumentConstructor() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class LoadFactor {
+                    Map<String, String> make(List<String> keys) {
+                        return new HashMap<>(keys.size(), 0.5f);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
 }

@@ -1,0 +1,69 @@
+package dev.rewriteperf.analysis;
+
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.J;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Cheap, conservative questions about what a subtree refers to and how control leaves it. */
+public final class References {
+
+    private References() {
+    }
+
+    /** How many identifiers in {@code scope} have this simple name (a variable, field or method of that name). */
+    public static int countNamed(J scope, String name) {
+        AtomicInteger count = new AtomicInteger();
+        new JavaIsoVisitor<AtomicInteger>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, AtomicInteger n) {
+                if (identifier.getSimpleName().equals(name)) {
+                    n.incrementAndGet();
+                }
+                return identifier;
+            }
+        }.visit(scope, count);
+        return count.get();
+    }
+
+    /**
+     * Whether {@code scope} contains a {@code break}, {@code continue}, {@code return}, {@code throw} or
+     * {@code yield} anywhere, even in a nested lambda or class: any of them may end an iteration early.
+     */
+    public static boolean mayExitEarly(J scope) {
+        AtomicBoolean exits = new AtomicBoolean();
+        new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.Break visitBreak(J.Break breakStatement, AtomicBoolean found) {
+                found.set(true);
+                return breakStatement;
+            }
+
+            @Override
+            public J.Continue visitContinue(J.Continue continueStatement, AtomicBoolean found) {
+                found.set(true);
+                return continueStatement;
+            }
+
+            @Override
+            public J.Return visitReturn(J.Return returnStatement, AtomicBoolean found) {
+                found.set(true);
+                return returnStatement;
+            }
+
+            @Override
+            public J.Throw visitThrow(J.Throw thrown, AtomicBoolean found) {
+                found.set(true);
+                return thrown;
+            }
+
+            @Override
+            public J.Yield visitYield(J.Yield yield, AtomicBoolean found) {
+                found.set(true);
+                return yield;
+            }
+        }.visit(scope, exits);
+        return exits.get();
+    }
+}

@@ -1,0 +1,176 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.search.UsesType;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+public class PreSizeCollectionFilledByLoop extends Recipe {
+
+    private static final MethodMatcher COLLECTION_ADD = new MethodMatcher("java.util.Collection add(..)", true);
+    private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
+
+    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+
+    @Override
+    public String getDisplayName() {
+        return "Pre-size collections filled by a loop over a sized source";
+    }
+
+    @Override
+    public String getDescription() {
+        return "A list, set or map created empty and then filled by a `for` loop that adds exactly one element for " +
+               "each element of a collection, map or array grows its backing array or table several times on the " +
+               "way. Where the declaration is directly followed by such a loop (one unconditional `add`/`put` per " +
+               "iteration, no `break`, `continue`, `return` or `throw`, and a source that can be read twice " +
+               "without side effects), the collection is created for the source's size: `new ArrayList<>(n)`, " +
+               "`HashMap.newHashMap(n)` and its siblings on Java 19+, or `new HashMap<>((int) Math.ceil(n / 0.75))` " +
+               "before that. Measured in `benchmarks/` (JDK 25): lists fill 1.04-1.21x faster and allocate 73% " +
+               "less at 1000 elements. **Warning:** a larger table can change the iteration order of " +
+               "`HashMap`/`HashSet`, which tests sometimes wrongly depend on.";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "collections", "allocation"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(1);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return Preconditions.check(Preconditions.or(HashCollection.usedInFile(), new UsesType<>("java.util.ArrayList", false)),
+                new JavaIsoVisitor<ExecutionContext>() {
+                    @Override
+                    public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
+                        J.Block visited = super.visitBlock(block, ctx);
+                        List<Statement> statements = visited.getStatements();
+                        List<Statement> presized = null;
+                        for (int i = 0; i + 1 < statements.size(); i++) {
+                            EmptyCollectionDeclaration declaration = EmptyCollectionDeclaration.of(statements.get(i));
+                            if (declaration == null || !(statements.get(i + 1) instanceof J.ForEachLoop)) {
+                                continue;
+                            }
+                            J.VariableDeclarations sized = presize(declaration, (J.ForEachLoop) statements.get(i + 1), ctx);
+                            if (sized != null) {
+                                if (presized == null) {
+                                    presized = new ArrayList<>(statements);
+                                }
+                                presized.set(i, sized);
+                            }
+                        }
+                        return presized == null ? visited : visited.withStatements(presized);
+                    }
+
+                    private J.@Nullable VariableDeclarations presize(EmptyCollectionDeclaration declaration,
+                                                                    J.ForEachLoop loop, ExecutionContext ctx) {
+                        HashCollection kind = HashCollection.of(declaration.construction);
+                        if (kind == null && !declaration.isArrayList() || References.countNamed(loop.getBody(), declaration.name()) == 0) {
+                            return null;
+                        }
+                        Cursor at = declaration.constructionCursor(getCursor());
+                        String refusal = refusal(declaration, loop);
+                        if (refusal != null) {
+                            candidates.recordSkip(ctx, at, declaration.construction, refusal);
+                            return null;
+                        }
+                        Sizing.Count count = countOf(loop.getControl().getIterable());
+                        if (count == null) {
+                            candidates.recordSkip(ctx, at, declaration.construction, "the loop's source has no size");
+                            return null;
+                        }
+                        J sized;
+                        if (kind == null) {
+                            sized = Sizing.countConstructor(at, declaration.construction, count);
+                        } else if (JavaVersions.targetRelease(at) >= HashCollection.FACTORY_RELEASE) {
+                            sized = Sizing.factory(at, declaration.construction, kind, count);
+                        } else {
+                            sized = Sizing.capacityConstructor(at, declaration.construction, count);
+                        }
+                        candidates.recordChange(ctx, at, declaration.construction, sized);
+                        return declaration.withInitializer((Expression) sized);
+                    }
+                });
+    }
+
+    /** The loop's body has, as one of its top-level statements, {@code name.add(x)} or {@code name.put(k, v)}. */
+    private static boolean addsOncePerIteration(J.ForEachLoop loop, String name) {
+        Statement body = loop.getBody();
+        List<Statement> statements = body instanceof J.Block ? ((J.Block) body).getStatements() : Collections.singletonList(body);
+        for (Statement statement : statements) {
+            if (statement instanceof J.MethodInvocation && isAddTo((J.MethodInvocation) statement, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAddTo(J.MethodInvocation call, String name) {
+        Expression select = call.getSelect();
+        boolean onVariable = select instanceof J.Identifier && ((J.Identifier) select).getSimpleName().equals(name);
+        return onVariable && (COLLECTION_ADD.matches(call) && call.getArguments().size() == 1 ||
+                              MAP_PUT.matches(call) && call.getArguments().size() == 2);
+    }
+
+    private static @Nullable String refusal(EmptyCollectionDeclaration declaration, J.ForEachLoop loop) {
+        if (References.mayExitEarly(loop.getBody())) {
+            return "the loop may end early (break, continue, return or throw)";
+        }
+        if (References.countNamed(loop.getBody(), declaration.name()) != 1) {
+            return "the loop body uses the collection more than once";
+        }
+        if (!addsOncePerIteration(loop, declaration.name())) {
+            return "the loop does not add exactly one element per iteration";
+        }
+        Expression source = loop.getControl().getIterable();
+        if (References.countNamed(source, declaration.name()) != 0) {
+            return "the loop's source refers to the collection";
+        }
+        if (!PureExpressions.isPure(source)) {
+            return "the loop's source may have side effects when read again";
+        }
+        if (Sizing.isRaw(declaration.construction)) {
+            return "raw type";
+        }
+        return null;
+    }
+
+    private static Sizing.@Nullable Count countOf(Expression source) {
+        Expression e = PureExpressions.unwrap(source);
+        if (e.getType() instanceof JavaType.Array) {
+            return Sizing.Count.lengthOf(e);
+        }
+        if (e instanceof J.MethodInvocation && PureExpressions.isMapView((J.MethodInvocation) e)) {
+            return Sizing.Count.sizeOfMap(((J.MethodInvocation) e).getSelect());
+        }
+        if (TypeUtils.isAssignableTo("java.util.Collection", e.getType())) {
+            return Sizing.Count.sizeOfCollection(e);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
+public class ReplaceCapacityFormulaWithFactory extends Recipe {
+
+    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+
+    @Override
+    public String getDisplayName() {
+        return "Replace hand-written hash capacity formulas with the Java 19 factories";
+    }
+
+    @Override
+    public String getDescription() {
+        return "Code that sizes a hash collection for `n` elements by hand, with `(int) (n / 0.75f) + 1`, " +
+               "`(int) Math.ceil(n / 0.75)`, `n * 4 / 3 + 1` and their variants, says the same as " +
+               "`HashMap.newHashMap(n)` (and `HashSet.newHashSet`, `LinkedHashMap.newLinkedHashMap`, " +
+               "`LinkedHashSet.newLinkedHashSet`, `WeakHashMap.newWeakHashMap`) on Java 19+. The factory never " +
+               "resizes for `n` elements and never allocates a larger table than the formulas; `n * 4 / 3` " +
+               "without `+ 1` undersizes small maps, which the factory fixes. Files that target an older Java " +
+               "are left alone and reported. **Warning:** a different table size can change the iteration order " +
+               "of `HashMap`/`HashSet`, which tests sometimes wrongly depend on.";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "collections", "java19"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(1);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return Preconditions.check(HashCollection.usedInFile(), new JavaVisitor<ExecutionContext>() {
+            @Override
+            public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
+                J visited = super.visitNewClass(newClass, ctx);
+                if (!(visited instanceof J.NewClass)) {
+                    return visited;
+                }
+                J.NewClass construction = (J.NewClass) visited;
+                HashCollection kind = HashCollection.of(construction);
+                if (kind == null || construction.getArguments().size() != 1 ||
+                    construction.getArguments().get(0).getType() != JavaType.Primitive.Int) {
+                    return construction;
+                }
+                Expression count = CapacityFormulas.elementCountOf(construction.getArguments().get(0));
+                if (count == null) {
+                    return construction;
+                }
+                int release = JavaVersions.targetRelease(getCursor());
+                if (release < HashCollection.FACTORY_RELEASE) {
+                    candidates.recordSkip(ctx, getCursor(), construction,
+                            "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
+                    return construction;
+                }
+                if (construction.getBody() != null) {
+                    candidates.recordSkip(ctx, getCursor(), construction, "anonymous subclass");
+                    return construction;
+                }
+                if (Sizing.isRaw(construction)) {
+                    candidates.recordSkip(ctx, getCursor(), construction, "raw type");
+                    return construction;
+                }
+                J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count));
+                candidates.recordChange(ctx, getCursor(), construction, sized);
+                return sized;
+            }
+        });
+    }
+}

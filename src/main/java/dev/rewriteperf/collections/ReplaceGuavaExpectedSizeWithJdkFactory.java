@@ -1,0 +1,121 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.search.UsesMethod;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
+
+    private static final MethodMatcher NEW_HASH_MAP = new MethodMatcher("com.google.common.collect.Maps newHashMapWithExpectedSize(int)");
+    private static final MethodMatcher NEW_LINKED_HASH_MAP = new MethodMatcher("com.google.common.collect.Maps newLinkedHashMapWithExpectedSize(int)");
+    private static final MethodMatcher NEW_HASH_SET = new MethodMatcher("com.google.common.collect.Sets newHashSetWithExpectedSize(int)");
+    private static final MethodMatcher NEW_LINKED_HASH_SET = new MethodMatcher("com.google.common.collect.Sets newLinkedHashSetWithExpectedSize(int)");
+
+    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+
+    @Override
+    public String getDisplayName() {
+        return "Replace Guava's expected-size factories with the Java 19 ones";
+    }
+
+    @Override
+    public String getDescription() {
+        return "On Java 19+, `Maps.newHashMapWithExpectedSize(n)`, `Maps.newLinkedHashMapWithExpectedSize(n)`, " +
+               "`Sets.newHashSetWithExpectedSize(n)` and `Sets.newLinkedHashSetWithExpectedSize(n)` become " +
+               "`HashMap.newHashMap(n)`, `LinkedHashMap.newLinkedHashMap(n)`, `HashSet.newHashSet(n)` and " +
+               "`LinkedHashSet.newLinkedHashSet(n)`: both size the table for `n` elements, so neither resizes, " +
+               "but Guava's `n / 0.75 + 1` doubles the table whenever `n` is exactly three quarters of a power of " +
+               "two (12, 24, 48, 96, ...), which the JDK's `ceil(n / 0.75)` does not. Never `new HashMap<>(n)`, " +
+               "which would undersize. Negative sizes throw `IllegalArgumentException` in both. Files that target " +
+               "an older Java are left alone and reported.";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "collections", "guava", "java19"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(1);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return Preconditions.check(Preconditions.or(
+                new UsesMethod<>(NEW_HASH_MAP), new UsesMethod<>(NEW_LINKED_HASH_MAP),
+                new UsesMethod<>(NEW_HASH_SET), new UsesMethod<>(NEW_LINKED_HASH_SET)), new JavaVisitor<ExecutionContext>() {
+            @Override
+            public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+                J visited = super.visitMethodInvocation(method, ctx);
+                if (!(visited instanceof J.MethodInvocation)) {
+                    return visited;
+                }
+                J.MethodInvocation call = (J.MethodInvocation) visited;
+                HashCollection kind = jdkEquivalent(call);
+                if (kind == null) {
+                    return call;
+                }
+                int release = JavaVersions.targetRelease(getCursor());
+                if (release < HashCollection.FACTORY_RELEASE) {
+                    candidates.recordSkip(ctx, getCursor(), call,
+                            "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
+                    return call;
+                }
+                String typeArguments = typeArguments(call, getCursor());
+                JavaTemplate.Builder template = JavaTemplate.builder(
+                                kind.simpleName() + "." + typeArguments + kind.factory + "(#{any(int)})")
+                        .imports(kind.fullyQualifiedName);
+                if (!typeArguments.isEmpty()) {
+                    template.contextSensitive();
+                }
+                J replaced = template.build().apply(getCursor(), call.getCoordinates().replace(), call.getArguments().get(0));
+                maybeAddImport(kind.fullyQualifiedName);
+                String guavaClass = kind.isMap ? "com.google.common.collect.Maps" : "com.google.common.collect.Sets";
+                maybeRemoveImport(guavaClass);
+                maybeRemoveImport(guavaClass + "." + call.getSimpleName());
+                candidates.recordChange(ctx, getCursor(), call, replaced);
+                return replaced;
+            }
+        });
+    }
+
+    private static @Nullable HashCollection jdkEquivalent(J.MethodInvocation call) {
+        if (NEW_HASH_MAP.matches(call)) {
+            return HashCollection.HASH_MAP;
+        }
+        if (NEW_LINKED_HASH_MAP.matches(call)) {
+            return HashCollection.LINKED_HASH_MAP;
+        }
+        if (NEW_HASH_SET.matches(call)) {
+            return HashCollection.HASH_SET;
+        }
+        return NEW_LINKED_HASH_SET.matches(call) ? HashCollection.LINKED_HASH_SET : null;
+    }
+
+    private static String typeArguments(J.MethodInvocation call, Cursor cursor) {
+        List<Expression> arguments = call.getTypeParameters();
+        if (arguments == null || arguments.isEmpty()) {
+            return "";
+        }
+        return arguments.stream().map(a -> a.printTrimmed(cursor)).collect(Collectors.joining(", ", "<", ">"));
+    }
+}
