@@ -51,12 +51,18 @@ public final class PureExpressions {
         return COLLECTION_SIZE.matches(call) || MAP_SIZE.matches(call);
     }
 
+    /** Strips parentheses, including those a cast keeps its operand in. */
     public static Expression unwrap(Expression expression) {
         Expression e = expression;
-        while (e instanceof J.Parentheses) {
-            e = (Expression) ((J.Parentheses<?>) e).getTree();
+        while (true) {
+            if (e instanceof J.Parentheses && ((J.Parentheses<?>) e).getTree() instanceof Expression) {
+                e = (Expression) ((J.Parentheses<?>) e).getTree();
+            } else if (e instanceof J.ControlParentheses && ((J.ControlParentheses<?>) e).getTree() instanceof Expression) {
+                e = (Expression) ((J.ControlParentheses<?>) e).getTree();
+            } else {
+                return e;
+            }
         }
-        return e;
     }
 
     private static boolean isTypeName(Expression e) {

@@ -27,7 +27,11 @@ final class CapacityFormulas {
         Expression e = PureExpressions.unwrap(capacity);
         if (isBinary(e, J.Binary.Type.Addition)) {
             Expression rest = otherThanOne((J.Binary) e);
-            return rest == null ? null : intCount(countOfIntCast(rest) != null ? countOfIntCast(rest) : countOfFourThirds(rest));
+            if (rest == null) {
+                return null;
+            }
+            Expression count = countOfIntCast(rest);
+            return intCount(count != null ? count : countOfFourThirds(rest));
         }
         Expression count = countOfIntCast(e);
         if (count == null) {

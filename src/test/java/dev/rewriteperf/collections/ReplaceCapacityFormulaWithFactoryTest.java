@@ -1,0 +1,192 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
+
+class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new ReplaceCapacityFormulaWithFactory());
+    }
+
+    @DocumentExample
+    @Test
+    void everyCommonFormulaBecomesTheFactory() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.*;
+
+                class Formulas {
+                    void make(List<String> items, int n) {
+                        Map<String, String> a = new HashMap<>((int) (items.size() / 0.75f) + 1);
+                        Map<String, String> b = new HashMap<>((int) (n / 0.75) + 1);
+                        Map<String, String> c = new HashMap<>((int) (n / 0.75f + 1.0f));
+                        Map<String, String> d = new LinkedHashMap<>((int) Math.ceil(n / 0.75));
+                        Set<String> e = new HashSet<>(n * 4 / 3 + 1);
+                        Set<String> f = new LinkedHashSet<>(1 + (4 * n / 3));
+                        Map<String, String> g = new WeakHashMap<>(n * 4 / 3);
+                        Set<String> h = new HashSet<>((int) ((float) n / 0.75f) + 1);
+                    }
+                }
+                """,
+              """
+                import java.util.*;
+
+                class Formulas {
+                    void make(List<String> items, int n) {
+                        Map<String, String> a = HashMap.newHashMap(items.size());
+                        Map<String, String> b = HashMap.newHashMap(n);
+                        Map<String, String> c = HashMap.newHashMap(n);
+                        Map<String, String> d = LinkedHashMap.newLinkedHashMap(n);
+                        Set<String> e = HashSet.newHashSet(n);
+                        Set<String> f = LinkedHashSet.newLinkedHashSet(n);
+                        Map<String, String> g = WeakHashMap.newWeakHashMap(n);
+                        Set<String> h = HashSet.newHashSet(n);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void reportsButKeepsFormulaBeforeJava19() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+              .containsExactly("Java 17 target: HashMap.newHashMap needs Java 19")),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Old {
+                    Map<String, String> make(int n) {
+                        return new HashMap<>((int) (n / 0.75f) + 1);
+                    }
+                }
+                """
+            ),
+            17
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeOtherLoadFactors() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class OtherLoad {
+                    Map<String, String> make(int n) {
+                        return new HashMap<>((int) (n / 0.5f) + 1);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeLongCount() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class LongCount {
+                    Map<String, String> make(long n) {
+                        return new HashMap<>((int) (n / 0.75f) + 1);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeOtherArithmetic() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Other {
+                    Map<String, String> make(int n) {
+                        return new HashMap<>(n * 2 + 1);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeMaxWithMinimum() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashSet;
+                import java.util.Set;
+
+                class Minimum {
+                    Set<String> make(int n) {
+                        return new HashSet<>(Math.max((int) (n / .75f) + 1, 16));
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeConcurrentHashMap() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.Map;
+                import java.util.concurrent.ConcurrentHashMap;
+
+                class Concurrent {
+                    Map<String, String> make(int n) {
+                        return new ConcurrentHashMap<>((int) (n / 0.75f) + 1);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+}
