@@ -12,7 +12,10 @@ public final class References {
     private References() {
     }
 
-    /** How many identifiers in {@code scope} have this simple name (a variable, field or method of that name). */
+    /**
+     * How many times {@code scope} may refer to a variable of this simple name: every identifier of that name
+     * except method names and the member name of a qualified access such as {@code this.name}.
+     */
     public static int countNamed(J scope, String name) {
         AtomicInteger count = new AtomicInteger();
         new JavaIsoVisitor<AtomicInteger>() {
@@ -22,6 +25,19 @@ public final class References {
                     n.incrementAndGet();
                 }
                 return identifier;
+            }
+
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, AtomicInteger n) {
+                visit(method.getSelect(), n);
+                method.getArguments().forEach(argument -> visit(argument, n));
+                return method;
+            }
+
+            @Override
+            public J.FieldAccess visitFieldAccess(J.FieldAccess fieldAccess, AtomicInteger n) {
+                visit(fieldAccess.getTarget(), n);
+                return fieldAccess;
             }
         }.visit(scope, count);
         return count.get();

@@ -155,7 +155,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
 
                     Set<String> make(List<String> tags) {
                         Set<String> seen = new HashSet<>();
-                        seen.addAll(this.seen == null ? tags : this.seen);
+                        seen.addAll(seen.isEmpty() ? tags : this.seen);
                         return seen;
                     }
                 }
@@ -236,6 +236,50 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
                         List<String> l = new ArrayList<>();
                         l.addAll(tags);
                         return l;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void sourceCallNamedLikeTheSetIsNotTheSet() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                class Skus {
+                    List<String> skus() {
+                        return List.of("a");
+                    }
+
+                    Set<String> unique() {
+                        Set<String> skus = new HashSet<>();
+                        skus.addAll(skus());
+                        return skus;
+                    }
+                }
+                """,
+              """
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                class Skus {
+                    List<String> skus() {
+                        return List.of("a");
+                    }
+
+                    Set<String> unique() {
+                        Set<String> skus = new HashSet<>(skus());
+                        return skus;
                     }
                 }
                 """
