@@ -8,7 +8,8 @@ import org.openrewrite.java.tree.JavaType;
 /**
  * Recognises expressions whose value is the number of elements of something: {@code c.size()} of a
  * collection or map, {@code a.length} of an array, or a local variable that was initialised with one of
- * those and never reassigned. Only side-effect free forms qualify, so the count can be read again.
+ * those and never reassigned. Says nothing about side effects: callers that evaluate the count again
+ * must also ask {@link PureExpressions#isPure}.
  */
 public final class ElementCounts {
 
@@ -19,10 +20,11 @@ public final class ElementCounts {
         Expression e = PureExpressions.unwrap(expression);
         if (e instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) e;
-            return PureExpressions.isSize(call) && call.getSelect() != null && PureExpressions.isPure(call.getSelect());
+            return PureExpressions.isSize(call) && call.getSelect() != null;
         }
         if (e instanceof J.FieldAccess) {
-            return isArrayLength((J.FieldAccess) e);
+            J.FieldAccess access = (J.FieldAccess) e;
+            return "length".equals(access.getSimpleName()) && access.getTarget().getType() instanceof JavaType.Array;
         }
         if (e instanceof J.Identifier) {
             Expression initializer = LocalVariables.effectivelyFinalInitializer((J.Identifier) e, cursor);
@@ -30,11 +32,5 @@ public final class ElementCounts {
                    isElementCount(initializer, cursor);
         }
         return false;
-    }
-
-    public static boolean isArrayLength(J.FieldAccess access) {
-        return "length".equals(access.getSimpleName()) &&
-               access.getTarget().getType() instanceof JavaType.Array &&
-               PureExpressions.isPure(access.getTarget());
     }
 }

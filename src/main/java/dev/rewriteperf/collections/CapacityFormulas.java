@@ -46,6 +46,16 @@ final class CapacityFormulas {
         return intCount(count != null ? count : countOfFourThirds(e));
     }
 
+    /**
+     * {@code (int) Math.ceil(n / 0.75)}: what the JDK's factories compute, and what this pack writes for
+     * releases that do not have them.
+     */
+    static boolean isJdkFormula(Expression capacity) {
+        Expression inner = intCastOperand(capacity);
+        return inner instanceof J.MethodInvocation && MATH_CEIL.matches((J.MethodInvocation) inner) &&
+               countOfDivisionByLoadFactor(((J.MethodInvocation) inner).getArguments().get(0)) != null;
+    }
+
     /** A literal, or a static final field: a size somebody chose on purpose. */
     static boolean isConstant(Expression expression) {
         Expression e = PureExpressions.unwrap(expression);

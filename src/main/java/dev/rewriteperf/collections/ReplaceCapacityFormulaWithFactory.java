@@ -68,6 +68,9 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                 }
                 int release = JavaVersions.targetRelease(getCursor());
                 if (release < HashCollection.FACTORY_RELEASE) {
+                    if (CapacityFormulas.isJdkFormula(construction.getArguments().get(0))) {
+                        return construction; // already the best this release allows, or just written by a sibling
+                    }
                     candidates.recordSkip(ctx, getCursor(), construction,
                             "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
                     return construction;

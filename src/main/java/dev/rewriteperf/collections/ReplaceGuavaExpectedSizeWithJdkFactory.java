@@ -45,7 +45,8 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
                "but Guava's `n / 0.75 + 1` doubles the table whenever `n` is exactly three quarters of a power of " +
                "two (12, 24, 48, 96, ...), which the JDK's `ceil(n / 0.75)` does not. Never `new HashMap<>(n)`, " +
                "which would undersize. Negative sizes throw `IllegalArgumentException` in both. Files that target " +
-               "an older Java are left alone and reported.";
+               "an older Java are left alone and reported. **Warning:** where the table sizes differ, so can the " +
+               "iteration order of `HashMap`/`HashSet`, which tests sometimes wrongly depend on.";
     }
 
     @Override

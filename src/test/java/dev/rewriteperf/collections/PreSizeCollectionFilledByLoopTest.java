@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -398,5 +399,10 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
             21
           )
         );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/loopfill", "After"), 21));
     }
 }

@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -186,6 +187,49 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
                 """
             ),
             21
+          )
+        );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/capacityformula", "After"), 21));
+    }
+
+    @Test
+    void saysNothingOfTheJdkFormulaBeforeJava19() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getLocation).containsExactly("HandWritten#make")),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class AlreadyRight {
+                    Map<String, String> make(String[] keys) {
+                        return new HashMap<>((int) Math.ceil(keys.length / 0.75));
+                    }
+                }
+                """
+            ),
+            8
+          ),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class HandWritten {
+                    Map<String, String> make(String[] keys) {
+                        return new HashMap<>((int) (keys.length / 0.75f) + 1);
+                    }
+                }
+                """
+            ),
+            8
           )
         );
     }

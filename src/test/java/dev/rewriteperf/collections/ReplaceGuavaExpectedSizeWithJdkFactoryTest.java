@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -143,5 +144,10 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
             21
           )
         );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/guavaexpectedsize", "After"), 21));
     }
 }

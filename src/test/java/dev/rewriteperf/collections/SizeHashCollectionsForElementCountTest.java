@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -477,7 +478,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     }
 
     @Test
-    void doesNotChangeSizeOfCallResult() {
+    void sizeOfCallResultIsACountEvaluatedOnceAsBefore() {
         rewriteRun(
           version(
             java(
@@ -492,6 +493,42 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                     Map<String, String> make() {
                         return new HashMap<>(load().size());
+                    }
+                }
+                """,
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class CallResult {
+                    List<String> load() {
+                        return List.of();
+                    }
+                    Map<String, String> make() {
+                        return HashMap.newHashMap(load().size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeArithmeticOnACount() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Doubled {
+                    Map<String, String> make(List<String> keys) {
+                        return new HashMap<>(keys.size() * 2);
                     }
                 }
                 """
@@ -521,5 +558,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
             21
           )
         );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/elementcount", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/elementcount", "AfterJava8"), 8));
     }
 }

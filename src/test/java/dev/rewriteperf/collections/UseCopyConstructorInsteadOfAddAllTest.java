@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -287,5 +288,15 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
             21
           )
         );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/addall", "After"), 21));
+    }
+
+    @Test
+    void benchmarkOfTheMapRefusalIsLeftAlone() {
+        rewriteRun(version(BenchmarkSources.beforeIsLeftAlone("collections/putall"), 21));
     }
 }

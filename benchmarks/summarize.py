@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Turns a JMH JSON result file (run with -prof gc) into the Markdown table of benchmarks/README.md.
+
+Each row compares a variant with its baseline in the same run and the same @Param: the method named
+`before` (or `<prefix>Before`, or `putAll`) is the baseline of every other method with the same prefix.
+Ratios are baseline / variant, so above 1 means the variant is faster or allocates less.
+"""
+import json
+import re
+import sys
+from collections import defaultdict
+
+
+def baseline_of(method):
+    m = re.match(r'^(.*?)(After\w*|after\w*)$', method)
+    if m:
+        prefix = m.group(1)
+        return prefix + ('Before' if prefix else 'before')
+    if method == 'copyConstructor':
+        return 'putAll'
+    return None
+
+
+def main(path):
+    results = json.load(open(path))
+    table = defaultdict(dict)
+    for r in results:
+        klass, method = r['benchmark'].rsplit('.', 1)
+        params = ','.join(f'{k}={v}' for k, v in sorted(r.get('params', {}).items()))
+        primary = r['primaryMetric']
+        alloc = r['secondaryMetrics'].get('·gc.alloc.rate.norm') or r['secondaryMetrics'].get('gc.alloc.rate.norm')
+        table[(klass.rsplit('.', 1)[1], params)][method] = (primary['score'], primary['scoreError'],
+                                                             alloc['score'] if alloc else float('nan'),
+                                                             alloc['scoreError'] if alloc else float('nan'))
+    print('| benchmark | params | variant | ns/op (before → after) | B/op (before → after) | speed-up | allocation |')
+    print('| --- | --- | --- | --- | --- | --- | --- |')
+    for (klass, params), methods in sorted(table.items(), key=lambda kv: (kv[0][0], int(re.sub(r'\D', '', kv[0][1]) or 0))):
+        for method, (ns, ns_err, b, b_err) in sorted(methods.items()):
+            base = baseline_of(method)
+            if base is None or base not in methods:
+                continue
+            bns, bns_err, bb, bb_err = methods[base]
+            print(f'| {klass.replace("Benchmark", "")} | {params} | {base} → {method} '
+                  f'| {bns:,.1f} ± {bns_err:,.1f} → {ns:,.1f} ± {ns_err:,.1f} '
+                  f'| {bb:,.0f} → {b:,.0f} | {bns / ns:.2f}x | {bb / b if b else float("inf"):.2f}x |')
+
+
+if __name__ == '__main__':
+    main(sys.argv[1] if len(sys.argv) > 1 else 'results/collections-jdk25.json')

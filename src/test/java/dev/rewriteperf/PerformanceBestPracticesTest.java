@@ -1,0 +1,117 @@
+package dev.rewriteperf;
+
+import org.junit.jupiter.api.Test;
+import org.openrewrite.Recipe;
+import org.openrewrite.config.Environment;
+import org.openrewrite.config.RecipeDescriptor;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
+
+class PerformanceBestPracticesTest implements RewriteTest {
+
+    private static final Environment ENVIRONMENT = Environment.builder()
+      .scanRuntimeClasspath("dev.rewriteperf")
+      .build();
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPractices"));
+    }
+
+    @Test
+    void umbrellaIncludesEveryRecipeOfThePack() {
+        List<String> included = new ArrayList<>();
+        collectNames(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPractices").getDescriptor(), included);
+        List<String> declared = new ArrayList<>();
+        for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
+            if (descriptor.getName().startsWith("dev.rewriteperf.") && descriptor.getRecipeList().isEmpty()) {
+                declared.add(descriptor.getName());
+            }
+        }
+        assertThat(declared).isNotEmpty();
+        assertThat(included).containsAll(declared);
+    }
+
+    @Test
+    void everyRecipeExplainsItselfForDiscover() {
+        for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
+            if (!descriptor.getName().startsWith("dev.rewriteperf.")) {
+                continue;
+            }
+            assertThat(descriptor.getDisplayName()).as(descriptor.getName()).isNotBlank().doesNotEndWith(".");
+            assertThat(descriptor.getDescription()).as(descriptor.getName()).endsWith(".");
+            assertThat(descriptor.getTags()).as(descriptor.getName()).contains("performance");
+        }
+    }
+
+    @Test
+    void imperativeRecipesShareTheCandidatesTable() {
+        for (Recipe recipe : ENVIRONMENT.listRecipes()) {
+            if (recipe.getName().startsWith("dev.rewriteperf.") && recipe.getRecipeList().isEmpty()) {
+                assertThat(recipe.getDataTableDescriptors()).as(recipe.getName())
+                  .anyMatch(table -> table.getName().equals("dev.rewriteperf.table.PerformanceCandidates"));
+            }
+        }
+    }
+
+    @Test
+    void umbrellaRewritesTheSampleShapesTogether() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Report {
+                    List<String> names(Map<String, Integer> counts) {
+                        Map<String, Integer> copy = new HashMap<>(counts.size());
+                        copy.putAll(counts);
+                        List<String> names = new ArrayList<>();
+                        for (String name : copy.keySet()) {
+                            names.add(name);
+                        }
+                        return names;
+                    }
+                }
+                """,
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Report {
+                    List<String> names(Map<String, Integer> counts) {
+                        Map<String, Integer> copy = HashMap.newHashMap(counts.size());
+                        copy.putAll(counts);
+                        List<String> names = new ArrayList<>(copy.size());
+                        for (String name : copy.keySet()) {
+                            names.add(name);
+                        }
+                        return names;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    private static void collectNames(RecipeDescriptor descriptor, List<String> names) {
+        names.add(descriptor.getName());
+        for (RecipeDescriptor child : descriptor.getRecipeList()) {
+            collectNames(child, names);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.rewriteperf.analysis;
+
+import org.junit.jupiter.api.Test;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BiPredicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The shared helpers, asked about the argument of each {@code use(..)} call in one small class. */
+class AnalysisTest {
+
+    private static final String SOURCE = """
+      import java.util.*;
+
+      class Shapes {
+          int[] numbers;
+          static void use(Object o) {}
+
+          void f(List<String> list, Map<String, String> map, String[] array, Iterable<String> iterable, int parameter) {
+              int count = list.size();
+              int changed = map.size();
+              changed++;
+              use(list.size());
+              use(map.size());
+              use(map.keySet().size());
+              use(array.length);
+              use(this.numbers.length);
+              use(count);
+              use(changed);
+              use(parameter);
+              use(List.of(1).size());
+              use(list.get(0).length());
+          }
+      }
+      """;
+
+    @Test
+    void recognisesElementCounts() {
+        Map<String, Boolean> counts = classify((argument, cursor) -> ElementCounts.isElementCount(argument, cursor));
+        assertThat(counts).containsExactly(
+          Map.entry("list.size()", true),
+          Map.entry("map.size()", true),
+          Map.entry("map.keySet().size()", true),
+          Map.entry("array.length", true),
+          Map.entry("this.numbers.length", true),
+          Map.entry("count", true),
+          Map.entry("changed", false),
+          Map.entry("parameter", false),
+          Map.entry("List.of(1).size()", true),
+          Map.entry("list.get(0).length()", false));
+    }
+
+    @Test
+    void pureExpressionsCanBeReadAgain() {
+        Map<String, Boolean> pure = classify((argument, cursor) -> PureExpressions.isPure(argument));
+        assertThat(pure).containsEntry("map.keySet().size()", true)
+          .containsEntry("this.numbers.length", true)
+          .containsEntry("List.of(1).size()", false)
+          .containsEntry("list.get(0).length()", false);
+    }
+
+    @Test
+    void earlyExitsAndReferences() {
+        J.CompilationUnit cu = parse("""
+          class Loops {
+              void f(java.util.List<String> in, java.util.List<String> out) {
+                  for (String s : in) { out.add(s); }
+                  for (String s : in) { if (s.isEmpty()) continue; out.add(s); }
+                  for (String s : in) { Runnable r = () -> { return; }; out.add(s); out.size(); }
+              }
+          }
+          """);
+        J.MethodDeclaration method = (J.MethodDeclaration) cu.getClasses().get(0).getBody().getStatements().get(0);
+        var loops = method.getBody().getStatements();
+        assertThat(loops).extracting(References::mayExitEarly).containsExactly(false, true, true);
+        assertThat(loops).extracting(loop -> References.countNamed(((J.ForEachLoop) loop).getBody(), "out"))
+          .containsExactly(1, 1, 2);
+    }
+
+    private static Map<String, Boolean> classify(BiPredicate<Expression, Cursor> question) {
+        Map<String, Boolean> answers = new LinkedHashMap<>();
+        new JavaIsoVisitor<ExecutionContext>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+                J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
+                if (m.getSimpleName().equals("use")) {
+                    Cursor argumentCursor = new Cursor(getCursor(), m.getArguments().get(0));
+                    answers.put(m.getArguments().get(0).printTrimmed(getCursor()),
+                      question.test(m.getArguments().get(0), argumentCursor));
+                }
+                return m;
+            }
+        }.visit(parse(SOURCE), new InMemoryExecutionContext());
+        return answers;
+    }
+
+    private static J.CompilationUnit parse(String source) {
+        return (J.CompilationUnit) JavaParser.fromJavaVersion().build()
+          .parse(new InMemoryExecutionContext(Throwable::printStackTrace), source)
+          .findFirst().orElseThrow();
+    }
+}
