@@ -1,5 +1,6 @@
 package dev.rewriteperf;
 
+import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.Recipe;
 import org.openrewrite.config.Environment;
@@ -104,6 +105,48 @@ class PerformanceBestPracticesTest implements RewriteTest {
                 """
             ),
             21
+          )
+        );
+    }
+
+    @Test
+    void onJava8EachSpotIsReportedOnceEvenWhenOneRecipeRewritesIntoAnothersPattern() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getRecipe)
+              .containsExactly("dev.rewriteperf.collections.SizeHashCollectionsForElementCount")),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Positions {
+                    Map<String, Integer> index(String[] ids) {
+                        Map<String, Integer> positions = new HashMap<>(ids.length);
+                        for (int i = 0; i < ids.length; i++) {
+                            positions.put(ids[i], i);
+                        }
+                        return positions;
+                    }
+                }
+                """,
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Positions {
+                    Map<String, Integer> index(String[] ids) {
+                        Map<String, Integer> positions = new HashMap<>((int) Math.ceil(ids.length / 0.75));
+                        for (int i = 0; i < ids.length; i++) {
+                            positions.put(ids[i], i);
+                        }
+                        return positions;
+                    }
+                }
+                """
+            ),
+            8
           )
         );
     }

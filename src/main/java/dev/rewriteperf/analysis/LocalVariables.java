@@ -44,7 +44,7 @@ public final class LocalVariables {
                     }
                 }
             } else if (declaresOtherwise(value, name.getSimpleName()) || value instanceof J.ClassDeclaration ||
-                       value instanceof J.NewClass) {
+                       value instanceof J.NewClass && ((J.NewClass) value).getBody() == child) {
                 return null;
             }
             if (value instanceof J) {

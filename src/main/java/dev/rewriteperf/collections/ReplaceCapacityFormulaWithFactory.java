@@ -31,8 +31,10 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                "`(int) Math.ceil(n / 0.75)`, `n * 4 / 3 + 1` and their variants, says the same as " +
                "`HashMap.newHashMap(n)` (and `HashSet.newHashSet`, `LinkedHashMap.newLinkedHashMap`, " +
                "`LinkedHashSet.newLinkedHashSet`, `WeakHashMap.newWeakHashMap`) on Java 19+. The factory never " +
-               "resizes for `n` elements and never allocates a larger table than the formulas; `n * 4 / 3` " +
-               "without `+ 1` undersizes small maps, which the factory fixes. Files that target an older Java " +
+               "resizes for `n` elements and never allocates a larger table than the formulas: `n / 0.75 + 1` " +
+               "doubles the table when `n` is three quarters of a power of two (measured in `benchmarks/`: " +
+               "576 -> 512 B/op at 12 entries, 4,160 -> 3,648 B/op at 96, equal elsewhere), and `n * 4 / 3` " +
+               "without `+ 1` undersizes small maps. Files that target an older Java " +
                "are left alone and reported. **Warning:** a different table size can change the iteration order " +
                "of `HashMap`/`HashSet`, which tests sometimes wrongly depend on.";
     }

@@ -54,35 +54,35 @@ final class Sizing {
         String owner = isFullyQualified(newClass) ? kind.fullyQualifiedName : kind.simpleName();
         String typeArguments = explicitTypeArguments(newClass, cursor);
         String code = owner + "." + (typeArguments == null ? "" : typeArguments) + kind.factory + "(" + count.template + ")";
-        return apply(cursor, newClass, code, kind.fullyQualifiedName, typeArguments != null, count);
+        return apply(cursor, newClass, code, kind.fullyQualifiedName, typeArguments != null, count.parameter);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */
     static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count) {
-        return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count);
+        return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count.parameter);
     }
 
     /** {@code new ArrayList<>(n)}: a list's int constructor is already an element count. */
     static J.NewClass countConstructor(Cursor cursor, J.NewClass newClass, Count count) {
-        return constructor(cursor, newClass, count.template, count);
+        return constructor(cursor, newClass, count.template, count.parameter);
     }
 
     /** {@code new HashSet<>(source)}: the copy constructor sizes the table for the source's elements. */
     static J.NewClass copyConstructor(Cursor cursor, J.NewClass newClass, Expression source) {
-        return constructor(cursor, newClass, "#{any(java.util.Collection)}", new Count("", source));
+        return constructor(cursor, newClass, "#{any(java.util.Collection)}", source);
     }
 
-    private static J.NewClass constructor(Cursor cursor, J.NewClass newClass, String argument, Count count) {
+    private static J.NewClass constructor(Cursor cursor, J.NewClass newClass, String argument, Expression parameter) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
         String fqn = type == null ? "" : type.getFullyQualifiedName();
         String owner = isFullyQualified(newClass) ? fqn : fqn.substring(fqn.lastIndexOf('.') + 1);
         String typeArguments = explicitTypeArguments(newClass, cursor);
         String code = "new " + owner + (typeArguments == null ? "<>" : typeArguments) + "(" + argument + ")";
-        return apply(cursor, newClass, code, fqn, typeArguments != null, count);
+        return apply(cursor, newClass, code, fqn, typeArguments != null, parameter);
     }
 
     private static <T extends J> T apply(Cursor cursor, J.NewClass newClass, String code, String importType,
-                                          boolean needsContext, Count count) {
+                                          boolean needsContext, Expression parameter) {
         JavaTemplate.Builder template = JavaTemplate.builder(code);
         if (!isFullyQualified(newClass)) {
             template.imports(importType);
@@ -90,7 +90,7 @@ final class Sizing {
         if (needsContext) {
             template.contextSensitive();
         }
-        return template.build().apply(cursor, newClass.getCoordinates().replace(), count.parameter);
+        return template.build().apply(cursor, newClass.getCoordinates().replace(), parameter);
     }
 
     static boolean isRaw(J.NewClass newClass) {

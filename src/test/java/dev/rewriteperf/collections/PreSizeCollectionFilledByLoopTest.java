@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
@@ -404,5 +405,32 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(version(BenchmarkSources.beforeBecomes("collections/loopfill", "After"), 21));
+    }
+
+    @Test
+    void doesNotChangeWhenSourceTypeIsMissing() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          version(
+            java(
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+                import com.example.missing.Batch;
+
+                class Unattributed {
+                    List<String> copy(Batch batch) {
+                        List<String> result = new ArrayList<>();
+                        for (String name : batch.names()) {
+                            result.add(name);
+                        }
+                        return result;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
     }
 }

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
@@ -564,5 +565,65 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(version(BenchmarkSources.beforeBecomes("collections/elementcount", "After"), 21));
         rewriteRun(version(BenchmarkSources.beforeBecomes("collections/elementcount", "AfterJava8"), 8));
+    }
+
+    @Test
+    void doesNotChangeWhenTypesAreMissing() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+                import com.example.missing.Batch;
+
+                class Unattributed {
+                    Map<String, String> make(Batch batch) {
+                        return new HashMap<>(batch.items().size());
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void countInsideAnotherConstructorCall() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Wrapped {
+                    Map<String, String> make(List<String> keys) {
+                        int n = keys.size();
+                        return Collections.synchronizedMap(new HashMap<>(n));
+                    }
+                }
+                """,
+              """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Wrapped {
+                    Map<String, String> make(List<String> keys) {
+                        int n = keys.size();
+                        return Collections.synchronizedMap(HashMap.newHashMap(n));
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
     }
 }
