@@ -39,6 +39,13 @@ enum HashCollection {
         return fullyQualifiedName.substring("java.util.".length());
     }
 
+    /** The kind of {@code new HashMap<>(capacity)} and its siblings: a single {@code int} argument. */
+    static @Nullable HashCollection ofCapacityConstructor(J.NewClass newClass) {
+        boolean oneInt = newClass.getArguments().size() == 1 &&
+                         newClass.getArguments().get(0).getType() == JavaType.Primitive.Int;
+        return oneInt ? of(newClass) : null;
+    }
+
     /** The class constructed, also when an anonymous subclass of it is. */
     static @Nullable HashCollection of(J.NewClass newClass) {
         return of(newClass.getClazz() == null ? newClass.getType() : newClass.getClazz().getType());

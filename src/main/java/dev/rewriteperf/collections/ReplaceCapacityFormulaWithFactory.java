@@ -9,7 +9,6 @@ import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.JavaType;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -59,9 +58,8 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                     return visited;
                 }
                 J.NewClass construction = (J.NewClass) visited;
-                HashCollection kind = HashCollection.of(construction);
-                if (kind == null || construction.getArguments().size() != 1 ||
-                    construction.getArguments().get(0).getType() != JavaType.Primitive.Int) {
+                HashCollection kind = HashCollection.ofCapacityConstructor(construction);
+                if (kind == null) {
                     return construction;
                 }
                 Expression count = CapacityFormulas.elementCountOf(construction.getArguments().get(0));
@@ -77,12 +75,9 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                             "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
                     return construction;
                 }
-                if (construction.getBody() != null) {
-                    candidates.recordSkip(ctx, getCursor(), construction, "anonymous subclass");
-                    return construction;
-                }
-                if (Sizing.isRaw(construction)) {
-                    candidates.recordSkip(ctx, getCursor(), construction, "raw type");
+                String refusal = Sizing.factoryRefusal(construction);
+                if (refusal != null) {
+                    candidates.recordSkip(ctx, getCursor(), construction, refusal);
                     return construction;
                 }
                 J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count));

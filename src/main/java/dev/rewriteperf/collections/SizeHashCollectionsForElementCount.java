@@ -10,7 +10,6 @@ import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.JavaType;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -60,9 +59,8 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                     return visited;
                 }
                 J.NewClass construction = (J.NewClass) visited;
-                HashCollection kind = HashCollection.of(construction);
-                if (kind == null || construction.getArguments().size() != 1 ||
-                    construction.getArguments().get(0).getType() != JavaType.Primitive.Int) {
+                HashCollection kind = HashCollection.ofCapacityConstructor(construction);
+                if (kind == null) {
                     return construction;
                 }
                 Expression argument = construction.getArguments().get(0);
@@ -77,12 +75,9 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                     candidates.recordSkip(ctx, getCursor(), construction, "the argument is not a known element count");
                     return construction;
                 }
-                if (construction.getBody() != null) {
-                    candidates.recordSkip(ctx, getCursor(), construction, "anonymous subclass");
-                    return construction;
-                }
-                if (Sizing.isRaw(construction)) {
-                    candidates.recordSkip(ctx, getCursor(), construction, "raw type");
+                String refusal = Sizing.factoryRefusal(construction);
+                if (refusal != null) {
+                    candidates.recordSkip(ctx, getCursor(), construction, refusal);
                     return construction;
                 }
                 Sizing.Count count = Sizing.Count.of(argument);

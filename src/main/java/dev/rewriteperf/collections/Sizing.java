@@ -93,6 +93,14 @@ final class Sizing {
         return template.build().apply(cursor, newClass.getCoordinates().replace(), parameter);
     }
 
+    /** Why a factory cannot stand in for this construction, or {@code null} if it can. */
+    static @Nullable String factoryRefusal(J.NewClass newClass) {
+        if (newClass.getBody() != null) {
+            return "anonymous subclass";
+        }
+        return isRaw(newClass) ? "raw type" : null;
+    }
+
     static boolean isRaw(J.NewClass newClass) {
         return !(newClass.getClazz() instanceof J.ParameterizedType);
     }
