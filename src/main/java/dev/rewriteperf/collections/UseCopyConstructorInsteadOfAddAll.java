@@ -115,8 +115,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
         if (References.countNamed(bulkAdd.getArguments().get(0), declaration.name()) != 0) {
             return "the source refers to the set itself";
         }
-        if (declaration.isDeclaredWithVar() && !Sizing.isRaw(declaration.construction) &&
-            Sizing.isDiamond(declaration.construction)) {
+        if (declaration.isDeclaredWithVar() && Sizing.isDiamond(declaration.construction)) {
             return "`var` with a diamond: the copy would infer the source's element type";
         }
         if (Sizing.isRaw(declaration.construction)) {
