@@ -1,7 +1,12 @@
 package dev.rewriteperf.analysis;
 
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+
+import java.util.HashSet;
+import java.util.Set;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -81,5 +86,36 @@ public final class References {
             }
         }.visit(scope, exits);
         return exits.get();
+    }
+
+    /**
+     * The name of a local variable or parameter that {@code code} reads but does not declare, such as a
+     * variable a lambda captures from its enclosing method; {@code null} when there is none.
+     */
+    public static @Nullable String capturedLocal(J code) {
+        Set<JavaType.Variable> declared = new HashSet<>();
+        new JavaIsoVisitor<Set<JavaType.Variable>>() {
+            @Override
+            public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable,
+                                                                      Set<JavaType.Variable> found) {
+                if (variable.getVariableType() != null) {
+                    found.add(variable.getVariableType());
+                }
+                return super.visitVariable(variable, found);
+            }
+        }.visit(code, declared);
+        StringBuilder captured = new StringBuilder();
+        new JavaIsoVisitor<StringBuilder>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, StringBuilder first) {
+                JavaType.Variable variable = identifier.getFieldType();
+                if (first.length() == 0 && variable != null && variable.getOwner() instanceof JavaType.Method &&
+                    !declared.contains(variable)) {
+                    first.append(variable.getName());
+                }
+                return identifier;
+            }
+        }.visit(code, captured);
+        return captured.length() == 0 ? null : captured.toString();
     }
 }

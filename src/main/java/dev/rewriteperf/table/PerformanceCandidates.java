@@ -51,7 +51,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
      * {@code Outer.Inner#method}, or the class alone for field initialisers and initializer blocks.
      * Cheaper than a line number, which would need the file printed once per row.
      */
-    static String location(Cursor cursor) {
+    public static String location(Cursor cursor) {
         StringBuilder where = new StringBuilder();
         J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
         for (Cursor c = cursor; c != null; c = c.getParent()) {

@@ -86,6 +86,87 @@ class AnalysisTest {
           .containsExactly(1, 1, 2);
     }
 
+    @Test
+    void sideEffectFreeCodeIsJudgedThroughSameFileMethodsAndConstructors() {
+        J.CompilationUnit cu = parse("""
+          import java.lang.reflect.Field;
+          import java.util.*;
+          import java.util.function.Function;
+
+          class Effects {
+              static int counter;
+              static final String PREFIX = "p";
+              static final List<String> SHARED = new ArrayList<>();
+
+              static void use(Function<Class<?>, Object> f) {}
+
+              void f() {
+                  use(t -> new Meta(t));
+                  use(Meta::new);
+                  use(t -> t.getDeclaredFields().length + PREFIX);
+                  use(t -> { List<Field> l = new ArrayList<>(); l.addAll(Arrays.asList(t.getFields())); return l; });
+                  use(t -> helper(t));
+                  use(t -> { StringBuilder b = new StringBuilder(); b.append(t.getName()).append('!'); return b.toString(); });
+                  use(t -> counter++);
+                  use(t -> SHARED.size());
+                  use(t -> { SHARED.add(t.getName()); return null; });
+                  use(t -> Class.forName(t.getName()));
+                  use(t -> new Thread());
+                  use(t -> new Object() { });
+                  use(t -> { synchronized (Effects.class) { return 1; } });
+                  use(t -> new Leaky(t));
+                  use(t -> { List<String> l = SHARED; l.add("x"); return l; });
+              }
+
+              static Object helper(Class<?> t) {
+                  return t.getSuperclass() == null ? PREFIX : helper(t.getSuperclass());
+              }
+
+              static final class Meta {
+                  private final String name;
+                  private final int size = 3;
+
+                  Meta(Class<?> type) {
+                      this.name = type.getName();
+                  }
+              }
+
+              static final class Leaky {
+                  Leaky(Class<?> type) {
+                      counter = type.getModifiers();
+                  }
+              }
+          }
+          """);
+        Map<String, String> reasons = new LinkedHashMap<>();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
+                if (method.getSimpleName().equals("use")) {
+                    Expression function = method.getArguments().get(0);
+                    reasons.put(function.printTrimmed(getCursor()), String.valueOf(SideEffectFreeCode.whyNot(function, cu)));
+                }
+                return method;
+            }
+        }.visit(cu, 0);
+        assertThat(reasons.values()).containsExactly(
+          "null",
+          "null",
+          "null",
+          "null",
+          "null",
+          "null",
+          "writes the field `counter`",
+          "reads `SHARED`, a field whose content may change",
+          "calls `List.add`, which the recipe cannot show to be free of side effects",
+          "calls `Class.forName`, which the recipe cannot show to be free of side effects",
+          "creates a `Thread`, whose constructor the recipe cannot see",
+          "creates an anonymous class",
+          "synchronizes on a lock, so it shares state with other code",
+          "writes the field `counter`",
+          "reads `SHARED`, a field whose content may change");
+    }
+
     private static Map<String, Boolean> classify(BiPredicate<Expression, Cursor> question) {
         Map<String, Boolean> answers = new LinkedHashMap<>();
         new JavaIsoVisitor<ExecutionContext>() {

@@ -1,9 +1,17 @@
 package dev.rewriteperf.benchmarks;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Inputs shared by the benchmarks: distinct keys that look like ids, built once per trial. */
 public final class Data {
@@ -26,5 +34,28 @@ public final class Data {
             map.put(keys.get(i), i);
         }
         return map;
+    }
+
+    /** {@code size} distinct JDK classes, loaded but not initialised, in name order (java.base has ~7,000). */
+    public static List<Class<?>> classes(int size) {
+        Path base = FileSystems.getFileSystem(URI.create("jrt:/")).getPath("/modules/java.base/java");
+        try (Stream<Path> files = Files.walk(base)) {
+            List<String> names = files.map(Path::toString)
+                    .filter(name -> name.endsWith(".class"))
+                    .map(name -> name.substring("/modules/java.base/".length(), name.length() - ".class".length())
+                            .replace('/', '.'))
+                    .sorted()
+                    .limit(size)
+                    .collect(Collectors.toList());
+            List<Class<?>> classes = new ArrayList<>(names.size());
+            for (String name : names) {
+                classes.add(Class.forName(name, false, null));
+            }
+            return classes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

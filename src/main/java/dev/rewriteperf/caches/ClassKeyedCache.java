@@ -1,0 +1,179 @@
+package dev.rewriteperf.caches;
+
+import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A field whose type is a map or Guava cache keyed by {@code Class}, with every use of it in its compilation
+ * unit: the {@code computeIfAbsent} calls that fill it, and the first use of any other kind.
+ */
+final class ClassKeyedCache {
+
+    static final MethodMatcher COMPUTE_IF_ABSENT = new MethodMatcher("java.util.Map computeIfAbsent(..)", true);
+
+    private static final Set<String> WRITES = new HashSet<>(Arrays.asList(
+            "put", "putIfAbsent", "putAll", "remove", "clear", "compute", "computeIfPresent", "merge", "replace",
+            "replaceAll", "invalidate", "invalidateAll", "cleanUp"));
+    private static final Set<String> LOOKUPS_WITHOUT_COMPUTING = new HashSet<>(Arrays.asList(
+            "get", "getOrDefault", "containsKey", "getIfPresent"));
+
+    final J.VariableDeclarations declaration;
+    final J.VariableDeclarations.NamedVariable variable;
+    final List<J.MethodInvocation> computes = new ArrayList<>();
+    @Nullable String blockingUse;
+
+    /** Where a {@code computeIfAbsent} sits in a nested, local or anonymous class, whose names the field cannot see. */
+    @Nullable String computedElsewhere;
+
+    private ClassKeyedCache(J.VariableDeclarations declaration) {
+        this.declaration = declaration;
+        this.variable = declaration.getVariables().get(0);
+    }
+
+    String name() {
+        return variable.getSimpleName();
+    }
+
+    /** Every class-keyed map or cache field of {@code cu} and its uses, keyed as {@link #key} keys them. */
+    static Map<String, ClassKeyedCache> findIn(J.CompilationUnit cu) {
+        Map<String, ClassKeyedCache> caches = new LinkedHashMap<>();
+        new JavaIsoVisitor<Map<String, ClassKeyedCache>>() {
+            @Override
+            public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declaration,
+                                                                    Map<String, ClassKeyedCache> found) {
+                JavaType.Variable field = declaration.getVariables().get(0).getVariableType();
+                if (field != null && field.getOwner() instanceof JavaType.FullyQualified && isClassKeyed(field.getType())) {
+                    found.put(key(field), new ClassKeyedCache(declaration));
+                }
+                return super.visitVariableDeclarations(declaration, found);
+            }
+        }.visit(cu, caches);
+        if (!caches.isEmpty()) {
+            collectUses(cu, caches);
+        }
+        return caches;
+    }
+
+    static @Nullable String key(JavaType.@Nullable Variable field) {
+        JavaType.FullyQualified owner = field == null ? null : TypeUtils.asFullyQualified(field.getOwner());
+        return owner == null ? null : owner.getFullyQualifiedName() + "." + field.getName();
+    }
+
+    private static boolean isClassKeyed(@Nullable JavaType type) {
+        if (!(type instanceof JavaType.Parameterized) ||
+            !TypeUtils.isAssignableTo("java.util.Map", type) &&
+            !TypeUtils.isAssignableTo("com.google.common.cache.Cache", type)) {
+            return false;
+        }
+        List<JavaType> typeParameters = ((JavaType.Parameterized) type).getTypeParameters();
+        return !typeParameters.isEmpty() && TypeUtils.isOfClassType(typeParameters.get(0), "java.lang.Class");
+    }
+
+    private static void collectUses(J.CompilationUnit cu, Map<String, ClassKeyedCache> caches) {
+        new JavaIsoVisitor<Map<String, ClassKeyedCache>>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Map<String, ClassKeyedCache> found) {
+                ClassKeyedCache cache = found.get(key(identifier.getFieldType()));
+                Cursor parent = getCursor().getParentTreeCursor();
+                if (cache == null || parent.getValue() instanceof J.VariableDeclarations.NamedVariable &&
+                                     ((J.VariableDeclarations.NamedVariable) parent.getValue()).getName() == identifier) {
+                    return identifier;
+                }
+                Expression use = identifier;
+                if (parent.getValue() instanceof J.FieldAccess &&
+                    ((J.FieldAccess) parent.getValue()).getName() == identifier) {
+                    use = parent.getValue();
+                    parent = parent.getParentTreeCursor();
+                }
+                cache.addUse(use, parent);
+                return identifier;
+            }
+        }.visit(cu, caches);
+    }
+
+    private void addUse(Expression use, Cursor parent) {
+        Object user = parent.getValue();
+        if (user instanceof J.MethodInvocation && ((J.MethodInvocation) user).getSelect() == use) {
+            J.MethodInvocation call = (J.MethodInvocation) user;
+            if (COMPUTE_IF_ABSENT.matches(call)) {
+                computes.add(call);
+                if (!isDirectlyInDeclaringClass(parent)) {
+                    computedElsewhere = PerformanceCandidates.location(parent);
+                }
+                return;
+            }
+            blockedBy("`" + name() + "." + call.getSimpleName() + "(..)` in " + PerformanceCandidates.location(parent) +
+                      ": " + whyNot(call.getSimpleName()));
+            return;
+        }
+        blockedBy("`" + name() + "` is used as a value in " + PerformanceCandidates.location(parent) +
+                  ", so the recipe cannot see every use");
+    }
+
+    private boolean isDirectlyInDeclaringClass(Cursor use) {
+        JavaType.Variable field = variable.getVariableType();
+        for (Cursor c = use; c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.NewClass && ((J.NewClass) value).getBody() != null) {
+                return false;
+            }
+            if (value instanceof J.ClassDeclaration) {
+                return field != null && TypeUtils.isOfType(((J.ClassDeclaration) value).getType(), field.getOwner());
+            }
+        }
+        return false;
+    }
+
+    private void blockedBy(String use) {
+        if (blockingUse == null) {
+            blockingUse = use;
+        }
+    }
+
+    private static String whyNot(String method) {
+        if (WRITES.contains(method)) {
+            return "a ClassValue cannot be given or stripped of a chosen value";
+        }
+        if (LOOKUPS_WITHOUT_COMPUTING.contains(method)) {
+            return "it answers for a class not yet computed, where ClassValue.get would compute the value";
+        }
+        return "a ClassValue cannot be iterated, counted or viewed as a map";
+    }
+
+    /** {@code new ConcurrentHashMap<>()}, {@code new HashMap<>(16)}: a map known to start empty. */
+    static boolean isEmptyHashMap(@Nullable Expression initializer) {
+        Expression e = initializer == null ? null : PureExpressions.unwrap(initializer);
+        if (!(e instanceof J.NewClass) || ((J.NewClass) e).getBody() != null) {
+            return false;
+        }
+        J.NewClass construction = (J.NewClass) e;
+        for (Expression argument : construction.getArguments()) {
+            if (!(argument instanceof J.Literal || argument instanceof J.Empty)) {
+                return false;
+            }
+        }
+        return TypeUtils.isOfClassType(construction.getType(), "java.util.concurrent.ConcurrentHashMap") ||
+               acceptsNullKeys(construction);
+    }
+
+    static boolean acceptsNullKeys(J.NewClass construction) {
+        return TypeUtils.isOfClassType(construction.getType(), "java.util.HashMap") ||
+               TypeUtils.isOfClassType(construction.getType(), "java.util.LinkedHashMap");
+    }
+}

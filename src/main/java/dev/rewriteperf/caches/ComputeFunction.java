@@ -1,0 +1,224 @@
+package dev.rewriteperf.caches;
+
+import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.SideEffectFreeCode;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.search.SemanticallyEqual;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The function a class-keyed cache is filled with, checked for what a move into {@code ClassValue.computeValue}
+ * would change, and printed as that method's body.
+ */
+final class ComputeFunction {
+
+    /** Names an unqualified call would bind to inside an anonymous {@code ClassValue}, not to the enclosing class. */
+    private static final Set<String> CLASS_VALUE_MEMBERS = new HashSet<>(Arrays.asList(
+            "get", "remove", "computeValue", "equals", "hashCode", "toString", "getClass", "clone", "finalize",
+            "notify", "notifyAll", "wait"));
+
+    private ComputeFunction() {
+    }
+
+    static @Nullable String refusal(ClassKeyedCache cache, J.CompilationUnit cu) {
+        Expression function = cache.computes.get(0).getArguments().get(1);
+        for (J.MethodInvocation compute : cache.computes) {
+            if (!SemanticallyEqual.areEqual(function, compute.getArguments().get(1))) {
+                return "filled by different functions in different places";
+            }
+        }
+        if (cache.computedElsewhere != null) {
+            return "filled from " + cache.computedElsewhere + ", a nested or anonymous class whose names the " +
+                   "field's initialiser cannot see";
+        }
+        String form = unsupportedForm(function);
+        if (form != null) {
+            return form;
+        }
+        String captured = References.capturedLocal(function);
+        if (captured != null) {
+            return "the function captures the local `" + captured + "`, which a static ClassValue cannot see";
+        }
+        if (References.countNamed(function, cache.name()) > 0) {
+            return "the function uses the cache itself (a recursive computeIfAbsent)";
+        }
+        String typeVariable = typeVariableUsed(function);
+        if (typeVariable != null) {
+            return "the function uses the type variable `" + typeVariable + "` of its enclosing method";
+        }
+        String rebound = callRebindingInsideClassValue(function);
+        if (rebound != null) {
+            return "the function calls `" + rebound + "(..)` unqualified, which inside a ClassValue would call " +
+                   "ClassValue's own method";
+        }
+        String effect = SideEffectFreeCode.whyNot(function, cu);
+        if (effect != null) {
+            return "the function " + effect;
+        }
+        J.NewClass initializer = (J.NewClass) cache.variable.getInitializer();
+        if (initializer != null && ClassKeyedCache.acceptsNullKeys(initializer)) {
+            for (J.MethodInvocation compute : cache.computes) {
+                if (!isNonNullClass(compute.getArguments().get(0))) {
+                    return "a HashMap accepts a null key, where ClassValue.get(null) throws";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static @Nullable String unsupportedForm(Expression function) {
+        if (function instanceof J.Lambda) {
+            return ((J.Lambda) function).getParameters().getParameters().size() == 1 ? null :
+                    "the function's lambda does not take one parameter";
+        }
+        if (!(function instanceof J.MemberReference)) {
+            return "the function is neither a lambda nor a method reference";
+        }
+        J.MemberReference reference = (J.MemberReference) function;
+        JavaType.Method method = reference.getMethodType();
+        if (method == null) {
+            return "the method reference's type is unknown";
+        }
+        boolean onType = isTypeName(reference.getContaining());
+        if (!onType) {
+            return "a bound method reference: its receiver is evaluated at each call";
+        }
+        boolean staticOrConstructor = method.hasFlags(Flag.Static) || method.isConstructor();
+        int arity = method.getParameterTypes().size();
+        if (staticOrConstructor ? arity != 1 : arity != 0) {
+            return "a method reference the recipe does not know how to call";
+        }
+        return null;
+    }
+
+    /**
+     * The body of {@code computeValue(Class<?> parameter)}. For a key bounded like {@code Class<? extends Foo>},
+     * {@code keyType} is that type, and the parameter is cast back to it where the function needs it.
+     */
+    static String methodBody(Expression function, String parameter, @Nullable String keyType, Cursor cursor) {
+        if (function instanceof J.Lambda) {
+            J.Lambda lambda = (J.Lambda) function;
+            String lambdaParameter = parameterName(lambda);
+            String narrowing = keyType == null ? "" :
+                    "\n" + keyType + " " + lambdaParameter + " = (" + keyType + ") " + parameter + ";";
+            J body = lambda.getBody();
+            if (body instanceof J.Block) {
+                String block = body.printTrimmed(cursor);
+                return "{" + narrowing + block.substring(block.indexOf('{') + 1);
+            }
+            return "{" + narrowing + "\nreturn " + body.printTrimmed(cursor) + ";\n}";
+        }
+        J.MemberReference reference = (J.MemberReference) function;
+        JavaType.Method method = reference.getMethodType();
+        assert method != null;
+        String argument = keyType == null || acceptsAnyClass(method) ? parameter :
+                "(" + keyType + ") " + parameter;
+        String containing = reference.getContaining().printTrimmed(cursor);
+        if (method.isConstructor()) {
+            JavaType.FullyQualified type = method.getDeclaringType();
+            boolean generic = !type.getTypeParameters().isEmpty() && !(reference.getContaining() instanceof J.ParameterizedType);
+            return "{\nreturn new " + containing + (generic ? "<>" : "") + "(" + argument + ");\n}";
+        }
+        if (method.hasFlags(Flag.Static)) {
+            return "{\nreturn " + containing + "." + method.getName() + "(" + argument + ");\n}";
+        }
+        String receiver = argument.equals(parameter) ? parameter : "(" + argument + ")";
+        return "{\nreturn " + receiver + "." + method.getName() + "();\n}";
+    }
+
+    /** Whether the generated method needs an unchecked cast from {@code Class<?>} to the bounded key type. */
+    static boolean castsKey(Expression function) {
+        if (function instanceof J.Lambda) {
+            return true;
+        }
+        JavaType.Method method = ((J.MemberReference) function).getMethodType();
+        return method != null && !acceptsAnyClass(method);
+    }
+
+    static String parameterName(J.Lambda lambda) {
+        J parameter = lambda.getParameters().getParameters().get(0);
+        return parameter instanceof J.VariableDeclarations ?
+                ((J.VariableDeclarations) parameter).getVariables().get(0).getSimpleName() : parameter.toString();
+    }
+
+    private static boolean acceptsAnyClass(JavaType.Method method) {
+        if (!method.hasFlags(Flag.Static) && !method.isConstructor()) {
+            return TypeUtils.isOfClassType(method.getDeclaringType(), "java.lang.Class");
+        }
+        JavaType parameter = method.getParameterTypes().get(0);
+        if (TypeUtils.isOfClassType(parameter, "java.lang.Object")) {
+            return true;
+        }
+        if (!TypeUtils.isOfClassType(parameter, "java.lang.Class")) {
+            return false;
+        }
+        if (!(parameter instanceof JavaType.Parameterized)) {
+            return true;
+        }
+        List<JavaType> arguments = ((JavaType.Parameterized) parameter).getTypeParameters();
+        return arguments.size() == 1 && arguments.get(0) instanceof JavaType.GenericTypeVariable &&
+               ((JavaType.GenericTypeVariable) arguments.get(0)).getBounds().isEmpty();
+    }
+
+    private static @Nullable String callRebindingInsideClassValue(Expression function) {
+        StringBuilder found = new StringBuilder();
+        new JavaIsoVisitor<StringBuilder>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, StringBuilder first) {
+                if (first.length() == 0 && method.getSelect() == null &&
+                    CLASS_VALUE_MEMBERS.contains(method.getSimpleName())) {
+                    first.append(method.getSimpleName());
+                }
+                return super.visitMethodInvocation(method, first);
+            }
+        }.visit(function, found);
+        return found.length() == 0 ? null : found.toString();
+    }
+
+    private static @Nullable String typeVariableUsed(Expression function) {
+        StringBuilder found = new StringBuilder();
+        new JavaIsoVisitor<StringBuilder>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, StringBuilder first) {
+                if (first.length() == 0 && identifier.getFieldType() == null &&
+                    identifier.getType() instanceof JavaType.GenericTypeVariable &&
+                    !"?".equals(((JavaType.GenericTypeVariable) identifier.getType()).getName())) {
+                    first.append(identifier.getSimpleName());
+                }
+                return identifier;
+            }
+        }.visit(function, found);
+        return found.length() == 0 ? null : found.toString();
+    }
+
+    private static boolean isTypeName(Expression expression) {
+        if (expression instanceof J.Identifier) {
+            return ((J.Identifier) expression).getFieldType() == null && expression.getType() instanceof JavaType.FullyQualified;
+        }
+        if (expression instanceof J.FieldAccess) {
+            return ((J.FieldAccess) expression).getName().getFieldType() == null &&
+                   expression.getType() instanceof JavaType.FullyQualified;
+        }
+        return expression instanceof J.ParameterizedType;
+    }
+
+    /** {@code Foo.class} or {@code x.getClass()}: never null. */
+    private static boolean isNonNullClass(Expression key) {
+        if (key instanceof J.FieldAccess) {
+            return "class".equals(((J.FieldAccess) key).getSimpleName());
+        }
+        return key instanceof J.MethodInvocation && "getClass".equals(((J.MethodInvocation) key).getSimpleName()) &&
+               ((J.MethodInvocation) key).getArguments().stream().allMatch(a -> a instanceof J.Empty);
+    }
+}

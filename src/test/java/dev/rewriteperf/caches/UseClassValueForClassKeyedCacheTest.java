@@ -1,0 +1,839 @@
+package dev.rewriteperf.caches;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
+
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class UseClassValueForClassKeyedCacheTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new UseClassValueForClassKeyedCache())
+          .parser(JavaParser.fromJavaVersion().classpath("guava"));
+    }
+
+    @DocumentExample
+    @Test
+    void staticMethodReferenceBecomesComputeValue() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).singleElement().satisfies(row -> {
+                assertThat(row.isChanged()).isTrue();
+                assertThat(row.getLocation()).isEqualTo("Equality");
+            })),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Equality {
+                  private static final Map<Class<?>, Boolean> OVERRIDES_EQUALS = new ConcurrentHashMap<>();
+
+                  static boolean overridesEquals(Class<?> type) {
+                      return OVERRIDES_EQUALS.computeIfAbsent(type, Equality::declaresEquals);
+                  }
+
+                  private static Boolean declaresEquals(Class<?> type) {
+                      try {
+                          return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
+                      } catch (NoSuchMethodException e) {
+                          return false;
+                      }
+                  }
+              }
+              """,
+            """
+              class Equality {
+                  private static final ClassValue<Boolean> OVERRIDES_EQUALS = new ClassValue<Boolean>() {
+                      @Override
+                      protected Boolean computeValue(Class<?> type) {
+                          return Equality.declaresEquals(type);
+                      }
+                  };
+
+                  static boolean overridesEquals(Class<?> type) {
+                      return OVERRIDES_EQUALS.get(type);
+                  }
+
+                  private static Boolean declaresEquals(Class<?> type) {
+                      try {
+                          return type.getMethod("equals", Object.class).getDeclaringClass() != Object.class;
+                      } catch (NoSuchMethodException e) {
+                          return false;
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void blockLambdaBuildingAListKeepsItsParameterName() {
+        rewriteRun(
+          java(
+            """
+              import java.lang.reflect.Field;
+              import java.lang.reflect.Modifier;
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Fields {
+                  private static final Map<Class<?>, List<Field>> INSTANCE_FIELDS = new ConcurrentHashMap<>();
+
+                  static List<Field> of(Object bean) {
+                      return INSTANCE_FIELDS.computeIfAbsent(bean.getClass(), c -> {
+                          List<Field> fields = new ArrayList<>();
+                          for (Field field : c.getDeclaredFields()) {
+                              if (!Modifier.isStatic(field.getModifiers())) {
+                                  field.setAccessible(true);
+                                  fields.add(field);
+                              }
+                          }
+                          return fields;
+                      });
+                  }
+              }
+              """,
+            """
+              import java.lang.reflect.Field;
+              import java.lang.reflect.Modifier;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Fields {
+                  private static final ClassValue<List<Field>> INSTANCE_FIELDS = new ClassValue<List<Field>>() {
+                      @Override
+                      protected List<Field> computeValue(Class<?> c) {
+                          List<Field> fields = new ArrayList<>();
+                          for (Field field : c.getDeclaredFields()) {
+                              if (!Modifier.isStatic(field.getModifiers())) {
+                                  field.setAccessible(true);
+                                  fields.add(field);
+                              }
+                          }
+                          return fields;
+                      }
+                  };
+
+                  static List<Field> of(Object bean) {
+                      return INSTANCE_FIELDS.get(bean.getClass());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void boundedKeyIsCastBackForTheLambda() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<? extends Number>, String> LABELS = new ConcurrentHashMap<>();
+
+                  static String label(Class<? extends Number> type) {
+                      return LABELS.computeIfAbsent(type, t -> describe(t).toUpperCase());
+                  }
+
+                  private static String describe(Class<? extends Number> type) {
+                      return type.getSimpleName();
+                  }
+              }
+              """,
+            """
+              class Names {
+                  private static final ClassValue<String> LABELS = new ClassValue<String>() {
+                      @Override
+                      @SuppressWarnings("unchecked")
+                      protected String computeValue(Class<?> type) {
+                          Class<? extends Number> t = (Class<? extends Number>) type;
+                          return describe(t).toUpperCase();
+                      }
+                  };
+
+                  static String label(Class<? extends Number> type) {
+                      return LABELS.get(type);
+                  }
+
+                  private static String describe(Class<? extends Number> type) {
+                      return type.getSimpleName();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheCacheIsWrittenElsewhere() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "`HANDLERS.put(..)` in Registry#register: a ClassValue cannot be given or stripped of a chosen value")),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Registry {
+                  private static final Map<Class<?>, String> HANDLERS = new ConcurrentHashMap<>();
+
+                  static String handler(Class<?> type) {
+                      return HANDLERS.computeIfAbsent(type, Class::getName);
+                  }
+
+                  static void register(Class<?> type, String handler) {
+                      HANDLERS.put(type, handler);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void constructorReferenceOnAHashMapWithClassLiteralKeys() {
+        rewriteRun(
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Schemas {
+                  private static final Map<Class<?>, Schema> SCHEMAS = new HashMap<>();
+
+                  static Schema forString() {
+                      return SCHEMAS.computeIfAbsent(String.class, Schema::new);
+                  }
+
+                  static Schema forValue(Object value) {
+                      return SCHEMAS.computeIfAbsent(value.getClass(), Schema::new);
+                  }
+
+                  static final class Schema {
+                      private final String name;
+                      private final int fieldCount;
+
+                      Schema(Class<?> type) {
+                          this.name = type.getName();
+                          this.fieldCount = type.getDeclaredFields().length;
+                      }
+                  }
+              }
+              """,
+            """
+              class Schemas {
+                  private static final ClassValue<Schema> SCHEMAS = new ClassValue<Schema>() {
+                      @Override
+                      protected Schema computeValue(Class<?> type) {
+                          return new Schema(type);
+                      }
+                  };
+
+                  static Schema forString() {
+                      return SCHEMAS.get(String.class);
+                  }
+
+                  static Schema forValue(Object value) {
+                      return SCHEMAS.get(value.getClass());
+                  }
+
+                  static final class Schema {
+                      private final String name;
+                      private final int fieldCount;
+
+                      Schema(Class<?> type) {
+                          this.name = type.getName();
+                          this.fieldCount = type.getDeclaredFields().length;
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void unboundClassMethodReferenceAndQualifiedUse() {
+        rewriteRun(
+          java(
+            """
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.concurrent.ConcurrentMap;
+
+              class Labels {
+                  private static final ConcurrentMap<Class<?>, String> SIMPLE_NAMES = new ConcurrentHashMap<>(64);
+
+                  static String of(Class<?> type) {
+                      return Labels.SIMPLE_NAMES.computeIfAbsent(type, Class::getSimpleName);
+                  }
+              }
+              """,
+            """
+              class Labels {
+                  private static final ClassValue<String> SIMPLE_NAMES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getSimpleName();
+                      }
+                  };
+
+                  static String of(Class<?> type) {
+                      return Labels.SIMPLE_NAMES.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void boundedKeyWithAMethodReferenceCastsOnlyWhereNeeded() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Widths {
+                  private static final Map<Class<? extends Number>, Integer> WIDTHS = new ConcurrentHashMap<>();
+
+                  static int width(Class<? extends Number> type) {
+                      return WIDTHS.computeIfAbsent(type, Widths::bits);
+                  }
+
+                  private static Integer bits(Class<? extends Number> type) {
+                      return type == Long.class || type == Double.class ? 64 : 32;
+                  }
+              }
+              """,
+            """
+              class Widths {
+                  private static final ClassValue<Integer> WIDTHS = new ClassValue<Integer>() {
+                      @Override
+                      @SuppressWarnings("unchecked")
+                      protected Integer computeValue(Class<?> type) {
+                          return Widths.bits((Class<? extends Number>) type);
+                      }
+                  };
+
+                  static int width(Class<? extends Number> type) {
+                      return WIDTHS.get(type);
+                  }
+
+                  private static Integer bits(Class<? extends Number> type) {
+                      return type == Long.class || type == Double.class ? 64 : 32;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenALookupMayAnswerNull() {
+        rewriteRun(
+          refusedBecause("`HANDLERS.get(..)` in Lookup#known: it answers for a class not yet computed"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Lookup {
+                  private static final Map<Class<?>, String> HANDLERS = new ConcurrentHashMap<>();
+
+                  static String handler(Class<?> type) {
+                      return HANDLERS.computeIfAbsent(type, Class::getName);
+                  }
+
+                  static boolean known(Class<?> type) {
+                      return HANDLERS.get(type) != null;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheCacheIsIteratedOrCleared() {
+        rewriteRun(
+          refusedBecause("`NAMES.clear(..)` in Names#reset"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+
+                  static void reset() {
+                      NAMES.clear();
+                  }
+
+                  static int size() {
+                      return NAMES.size();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheCacheEscapes() {
+        rewriteRun(
+          refusedBecause("`NAMES` is used as a value in Names#view"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+
+                  static Map<Class<?>, String> view() {
+                      return NAMES;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertFieldsOthersCanSee() {
+        rewriteRun(
+          refusedBecause("not private static final"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Shared {
+                  static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  private final Map<Class<?>, String> perInstance = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+
+                  String own(Class<?> type) {
+                      return perInstance.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGuavaCache() {
+        rewriteRun(
+          refusedBecause("a Guava cache"),
+          java(
+            """
+              import com.google.common.cache.Cache;
+              import com.google.common.cache.CacheBuilder;
+
+              class Guarded {
+                  private static final Cache<Class<?>, String> NAMES = CacheBuilder.newBuilder().maximumSize(100).build();
+
+                  static String name(Class<?> type) {
+                      return NAMES.getIfPresent(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertASynchronizedWeakHashMap() {
+        rewriteRun(
+          refusedBecause("not initialised with an empty HashMap or ConcurrentHashMap"),
+          java(
+            """
+              import java.util.Collections;
+              import java.util.Map;
+              import java.util.WeakHashMap;
+
+              class Weak {
+                  private static final Map<Class<?>, String> NAMES = Collections.synchronizedMap(new WeakHashMap<>());
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheFunctionWritesAField() {
+        rewriteRun(
+          refusedBecause("the function writes the field `misses`"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Counting {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  private static int misses;
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, t -> {
+                          misses++;
+                          return t.getName();
+                      });
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheFunctionReadsMutableState() {
+        rewriteRun(
+          refusedBecause("the function reads `prefix`, a field whose content may change"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Prefixed {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  static String prefix = "x.";
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, t -> prefix + t.getSimpleName());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheFunctionCallsCodeItCannotSee() {
+        rewriteRun(
+          refusedBecause("the function calls `Introspector.getBeanInfo`"),
+          java(
+            """
+              import java.beans.BeanInfo;
+              import java.beans.IntrospectionException;
+              import java.beans.Introspector;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Beans {
+                  private static final Map<Class<?>, BeanInfo> INFO = new ConcurrentHashMap<>();
+
+                  static BeanInfo info(Class<?> type) {
+                      return INFO.computeIfAbsent(type, t -> {
+                          try {
+                              return Introspector.getBeanInfo(t);
+                          } catch (IntrospectionException e) {
+                              throw new IllegalArgumentException(e);
+                          }
+                      });
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheFunctionCapturesALocal() {
+        rewriteRun(
+          refusedBecause("the function captures the local `suffix`"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Suffixed {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type, String suffix) {
+                      return NAMES.computeIfAbsent(type, t -> t.getSimpleName() + suffix);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertARecursiveCompute() {
+        rewriteRun(
+          refusedBecause("the function calls `Map.computeIfAbsent`"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Depth {
+                  private static final Map<Class<?>, Integer> DEPTH = new ConcurrentHashMap<>();
+
+                  static int depth(Class<?> type) {
+                      return DEPTH.computeIfAbsent(type, t -> t.getSuperclass() == null ? 0 : 1 + depth(t.getSuperclass()));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAHashMapLookedUpWithAKeyThatMayBeNull() {
+        rewriteRun(
+          refusedBecause("a HashMap accepts a null key"),
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Nullable {
+                  private static final Map<Class<?>, String> NAMES = new HashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, t -> t == null ? "none" : t.getName());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertABoundMethodReference() {
+        rewriteRun(
+          refusedBecause("a bound method reference"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Function;
+
+              class Bound {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  private static final Function<Class<?>, String> NAMER = Class::getName;
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, NAMER::apply);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertACacheFilledByDifferentFunctions() {
+        rewriteRun(
+          refusedBecause("filled by different functions"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Two {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String simple(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getSimpleName);
+                  }
+
+                  static String full(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertARawClassKey() {
+        rewriteRun(
+          refusedBecause("keyed by a raw or exact `Class` type"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Raw {
+                  @SuppressWarnings("rawtypes")
+                  private static final Map<Class, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheFunctionCallsGetUnqualified() {
+        rewriteRun(
+          refusedBecause("calls `get(..)` unqualified"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Shadow {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, t -> get(t));
+                  }
+
+                  static String get(Class<?> type) {
+                      return type.getName();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenTheFunctionUsesAMethodTypeVariable() {
+        rewriteRun(
+          refusedBecause("the function uses the type variable `T`"),
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Typed {
+                  private static final Map<Class<?>, List<?>> LISTS = new ConcurrentHashMap<>();
+
+                  @SuppressWarnings("unchecked")
+                  static <T> List<T> list(Class<T> type) {
+                      return (List<T>) LISTS.computeIfAbsent(type, t -> new ArrayList<T>());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertWhenFilledFromANestedClass() {
+        rewriteRun(
+          refusedBecause("filled from Outer.Inner#name, a nested or anonymous class"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Outer {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static class Inner {
+                      static String name(Class<?> type) {
+                          return NAMES.computeIfAbsent(type, t -> label(t));
+                      }
+
+                      private static String label(Class<?> type) {
+                          return type.getName();
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void leavesMapsWithOtherKeysAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class ByName {
+                  private static final Map<String, Class<?>> TYPES = new ConcurrentHashMap<>();
+
+                  static Class<?> type(String name) {
+                      return TYPES.computeIfAbsent(name, n -> String.class);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void unknownTypesAreLeftAlone() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import com.example.Meta;
+
+              class Unknown {
+                  private static final Map<Class<?>, Meta> META = new ConcurrentHashMap<>();
+
+                  static Meta meta(Class<?> type) {
+                      return META.computeIfAbsent(type, Meta::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(BenchmarkSources.beforeBecomes("caches/classvalue", "After"));
+    }
+
+    private static Consumer<RecipeSpec> refusedBecause(String reason) {
+        return spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+          assertThat(rows).allSatisfy(row -> {
+              assertThat(row.isChanged()).isFalse();
+              assertThat(row.getReason()).contains(reason);
+          }));
+    }
+}
