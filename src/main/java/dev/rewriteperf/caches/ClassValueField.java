@@ -6,6 +6,7 @@ import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.List;
 import java.util.stream.Collectors;
@@ -62,7 +63,12 @@ final class ClassValueField {
                "@Override\n" +
                (bounded && ComputeFunction.castsKey(function) ? "@SuppressWarnings(\"unchecked\")\n" : "") +
                "protected " + valueType + " computeValue(Class<?> " + parameter + ") " +
-               ComputeFunction.methodBody(function, parameter, keyType, cursor) + "\n};";
+               ComputeFunction.methodBody(function, parameter, keyType, fieldOwner(cache), cursor) + "\n};";
+    }
+
+    private static JavaType.@Nullable FullyQualified fieldOwner(ClassKeyedCache cache) {
+        JavaType.Variable field = cache.variable.getVariableType();
+        return field == null ? null : TypeUtils.asFullyQualified(field.getOwner());
     }
 
     private static String parameterName(Expression function, boolean bounded) {

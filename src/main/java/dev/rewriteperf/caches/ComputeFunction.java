@@ -104,9 +104,11 @@ final class ComputeFunction {
 
     /**
      * The body of {@code computeValue(Class<?> parameter)}. For a key bounded like {@code Class<? extends Foo>},
-     * {@code keyType} is that type, and the parameter is cast back to it where the function needs it.
+     * {@code keyType} is that type, and the parameter is cast back to it where the function needs it. A static
+     * method of the field's own class is called by its simple name, as it would be written there.
      */
-    static String methodBody(Expression function, String parameter, @Nullable String keyType, Cursor cursor) {
+    static String methodBody(Expression function, String parameter, @Nullable String keyType,
+                             JavaType.@Nullable FullyQualified fieldOwner, Cursor cursor) {
         if (function instanceof J.Lambda) {
             J.Lambda lambda = (J.Lambda) function;
             String lambdaParameter = parameterName(lambda);
@@ -131,7 +133,9 @@ final class ComputeFunction {
             return "{\nreturn new " + containing + (generic ? "<>" : "") + "(" + argument + ");\n}";
         }
         if (method.hasFlags(Flag.Static)) {
-            return "{\nreturn " + containing + "." + method.getName() + "(" + argument + ");\n}";
+            boolean sameClass = TypeUtils.isOfType(method.getDeclaringType(), fieldOwner) &&
+                                !CLASS_VALUE_MEMBERS.contains(method.getName());
+            return "{\nreturn " + (sameClass ? "" : containing + ".") + method.getName() + "(" + argument + ");\n}";
         }
         String receiver = argument.equals(parameter) ? parameter : "(" + argument + ")";
         return "{\nreturn " + receiver + "." + method.getName() + "();\n}";

@@ -8,6 +8,7 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Recipe;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Space;
 
 /**
  * The pack's one data table: every spot a recipe looked at, changed or not, and why not.
@@ -68,7 +69,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
     }
 
     private static String print(J tree, Cursor cursor) {
-        String code = tree.printTrimmed(cursor.getParentOrThrow()).replaceAll("\\s+", " ");
+        String code = tree.withPrefix(Space.EMPTY).printTrimmed(cursor.getParentOrThrow()).replaceAll("\\s+", " ");
         return code.length() <= MAX_CODE_LENGTH ? code : code.substring(0, MAX_CODE_LENGTH - 1) + "…";
     }
 

@@ -57,7 +57,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   private static final ClassValue<Boolean> OVERRIDES_EQUALS = new ClassValue<Boolean>() {
                       @Override
                       protected Boolean computeValue(Class<?> type) {
-                          return Equality.declaresEquals(type);
+                          return declaresEquals(type);
                       }
                   };
 
@@ -330,7 +330,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                       @Override
                       @SuppressWarnings("unchecked")
                       protected Integer computeValue(Class<?> type) {
-                          return Widths.bits((Class<? extends Number>) type);
+                          return bits((Class<? extends Number>) type);
                       }
                   };
 
@@ -340,6 +340,75 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
                   private static Integer bits(Class<? extends Number> type) {
                       return type == Long.class || type == Double.class ? 64 : 32;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void methodReferencesOutsideTheClassOrNamedLikeClassValueMethodsStayQualified() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Qualified {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, String> PACKAGES = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Qualified::get);
+                  }
+
+                  static String packageOf(Class<?> type) {
+                      return PACKAGES.computeIfAbsent(type, Names::packageName);
+                  }
+
+                  static String get(Class<?> type) {
+                      return type.getName();
+                  }
+
+                  static final class Names {
+                      static String packageName(Class<?> type) {
+                          return type.getName().substring(0, Math.max(0, type.getName().lastIndexOf('.')));
+                      }
+                  }
+              }
+              """,
+            """
+              class Qualified {
+                  private static final ClassValue<String> NAMES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return Qualified.get(type);
+                      }
+                  };
+                  private static final ClassValue<String> PACKAGES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return Names.packageName(type);
+                      }
+                  };
+
+                  static String name(Class<?> type) {
+                      return NAMES.get(type);
+                  }
+
+                  static String packageOf(Class<?> type) {
+                      return PACKAGES.get(type);
+                  }
+
+                  static String get(Class<?> type) {
+                      return type.getName();
+                  }
+
+                  static final class Names {
+                      static String packageName(Class<?> type) {
+                          return type.getName().substring(0, Math.max(0, type.getName().lastIndexOf('.')));
+                      }
                   }
               }
               """
