@@ -10,6 +10,8 @@ import java.util.Set;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /** Cheap, conservative questions about what a subtree refers to and how control leaves it. */
 public final class References {
@@ -104,18 +106,24 @@ public final class References {
                 return super.visitVariable(variable, found);
             }
         }.visit(code, declared);
-        StringBuilder captured = new StringBuilder();
-        new JavaIsoVisitor<StringBuilder>() {
+        J.Identifier captured = firstIdentifier(code, identifier -> identifier.getFieldType() != null &&
+                identifier.getFieldType().getOwner() instanceof JavaType.Method &&
+                !declared.contains(identifier.getFieldType()));
+        return captured == null ? null : captured.getSimpleName();
+    }
+
+    /** The first identifier in {@code scope}, in visiting order, that {@code test} accepts. */
+    public static J.@Nullable Identifier firstIdentifier(J scope, Predicate<J.Identifier> test) {
+        AtomicReference<J.@Nullable Identifier> first = new AtomicReference<>();
+        new JavaIsoVisitor<AtomicReference<J.@Nullable Identifier>>() {
             @Override
-            public J.Identifier visitIdentifier(J.Identifier identifier, StringBuilder first) {
-                JavaType.Variable variable = identifier.getFieldType();
-                if (first.length() == 0 && variable != null && variable.getOwner() instanceof JavaType.Method &&
-                    !declared.contains(variable)) {
-                    first.append(variable.getName());
+            public J.Identifier visitIdentifier(J.Identifier identifier, AtomicReference<J.@Nullable Identifier> found) {
+                if (found.get() == null && test.test(identifier)) {
+                    found.set(identifier);
                 }
                 return identifier;
             }
-        }.visit(code, captured);
-        return captured.length() == 0 ? null : captured.toString();
+        }.visit(scope, first);
+        return first.get();
     }
 }

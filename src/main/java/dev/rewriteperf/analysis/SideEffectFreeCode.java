@@ -38,7 +38,12 @@ public final class SideEffectFreeCode {
             "java.lang.annotation.Annotation"));
 
     private static final Set<String> REFLECTION_WRITES_OR_CALLS = new HashSet<>(Arrays.asList(
-            "invoke", "newInstance", "forName", "getResource", "getResourceAsStream", "get", "set"));
+            "invoke", "newInstance", "forName", "getResource", "getResourceAsStream"));
+
+    /** {@code Field} methods that read or write a field's value, which may change, rather than describe it. */
+    private static final Set<String> FIELD_VALUE_ACCESS = new HashSet<>(Arrays.asList(
+            "get", "getBoolean", "getByte", "getChar", "getShort", "getInt", "getLong", "getFloat", "getDouble",
+            "set", "setBoolean", "setByte", "setChar", "setShort", "setInt", "setLong", "setFloat", "setDouble"));
 
     private static final Set<String> READ_ONLY_COLLECTION_METHODS = new HashSet<>(Arrays.asList(
             "size", "isEmpty", "contains", "containsKey", "containsValue", "get", "getOrDefault", "indexOf",
@@ -225,11 +230,7 @@ public final class SideEffectFreeCode {
             }
             if (owner.equals("java.lang.Class") || owner.startsWith("java.lang.reflect.")) {
                 return !REFLECTION_WRITES_OR_CALLS.contains(name) &&
-                       !(owner.equals("java.lang.reflect.Field") && (name.startsWith("get") || name.startsWith("set")) &&
-                         !name.startsWith("getGeneric") && !name.equals("getName") && !name.equals("getType") &&
-                         !name.equals("getModifiers") && !name.equals("getDeclaringClass") &&
-                         !name.startsWith("getAnnotation") && !name.startsWith("getDeclaredAnnotation") &&
-                         !name.equals("setAccessible"));
+                       !(owner.equals("java.lang.reflect.Field") && FIELD_VALUE_ACCESS.contains(name));
             }
             if (owner.equals("java.lang.Object")) {
                 return name.equals("getClass");

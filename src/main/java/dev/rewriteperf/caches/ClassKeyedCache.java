@@ -172,8 +172,9 @@ final class ClassKeyedCache {
                acceptsNullKeys(construction);
     }
 
-    static boolean acceptsNullKeys(J.NewClass construction) {
-        return TypeUtils.isOfClassType(construction.getType(), "java.util.HashMap") ||
-               TypeUtils.isOfClassType(construction.getType(), "java.util.LinkedHashMap");
+    static boolean acceptsNullKeys(Expression construction) {
+        return construction instanceof J.NewClass &&
+               (TypeUtils.isOfClassType(construction.getType(), "java.util.HashMap") ||
+                TypeUtils.isOfClassType(construction.getType(), "java.util.LinkedHashMap"));
     }
 }

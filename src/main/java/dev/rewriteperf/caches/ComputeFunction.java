@@ -1,5 +1,6 @@
 package dev.rewriteperf.caches;
 
+import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.analysis.SideEffectFreeCode;
 import org.jspecify.annotations.Nullable;
@@ -66,8 +67,8 @@ final class ComputeFunction {
         if (effect != null) {
             return "the function " + effect;
         }
-        J.NewClass initializer = (J.NewClass) cache.variable.getInitializer();
-        if (initializer != null && ClassKeyedCache.acceptsNullKeys(initializer)) {
+        Expression initializer = cache.variable.getInitializer();
+        if (initializer != null && ClassKeyedCache.acceptsNullKeys(PureExpressions.unwrap(initializer))) {
             for (J.MethodInvocation compute : cache.computes) {
                 if (!isNonNullClass(compute.getArguments().get(0))) {
                     return "a HashMap accepts a null key, where ClassValue.get(null) throws";
@@ -191,19 +192,10 @@ final class ComputeFunction {
     }
 
     private static @Nullable String typeVariableUsed(Expression function) {
-        StringBuilder found = new StringBuilder();
-        new JavaIsoVisitor<StringBuilder>() {
-            @Override
-            public J.Identifier visitIdentifier(J.Identifier identifier, StringBuilder first) {
-                if (first.length() == 0 && identifier.getFieldType() == null &&
-                    identifier.getType() instanceof JavaType.GenericTypeVariable &&
-                    !"?".equals(((JavaType.GenericTypeVariable) identifier.getType()).getName())) {
-                    first.append(identifier.getSimpleName());
-                }
-                return identifier;
-            }
-        }.visit(function, found);
-        return found.length() == 0 ? null : found.toString();
+        J.Identifier typeVariable = References.firstIdentifier(function, identifier ->
+                identifier.getFieldType() == null && identifier.getType() instanceof JavaType.GenericTypeVariable &&
+                !"?".equals(((JavaType.GenericTypeVariable) identifier.getType()).getName()));
+        return typeVariable == null ? null : typeVariable.getSimpleName();
     }
 
     private static boolean isTypeName(Expression expression) {

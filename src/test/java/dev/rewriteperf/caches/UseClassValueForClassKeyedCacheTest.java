@@ -705,6 +705,27 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
+    void parenthesisedHashMapIsStillCheckedForNullKeys() {
+        rewriteRun(
+          refusedBecause("a HashMap accepts a null key"),
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Wrapped {
+                  private static final Map<Class<?>, String> NAMES = (new HashMap<>());
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void doesNotConvertABoundMethodReference() {
         rewriteRun(
           refusedBecause("a bound method reference"),
