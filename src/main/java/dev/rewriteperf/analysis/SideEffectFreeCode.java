@@ -12,6 +12,8 @@ import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -165,13 +167,14 @@ public final class SideEffectFreeCode {
 
         @Override
         public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
-            checkCall(method.getMethodType(), method.getSelect(), method.getSimpleName());
+            checkCall(method.getMethodType(), method.getSelect(), method.getSimpleName(), method.getArguments());
             return super.visitMethodInvocation(method, p);
         }
 
         @Override
         public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
-            checkCall(reference.getMethodType(), reference.getContaining(), reference.getReference().getSimpleName());
+            checkCall(reference.getMethodType(), reference.getContaining(), reference.getReference().getSimpleName(),
+                    Collections.emptyList());
             return super.visitMemberReference(reference, p);
         }
 
@@ -203,7 +206,8 @@ public final class SideEffectFreeCode {
             return classDecl;
         }
 
-        private void checkCall(JavaType.@Nullable Method method, @Nullable Expression receiver, String name) {
+        private void checkCall(JavaType.@Nullable Method method, @Nullable Expression receiver, String name,
+                               List<Expression> arguments) {
             if (method == null) {
                 fail("calls `" + name + "`, whose type is unknown");
                 return;
@@ -217,7 +221,7 @@ public final class SideEffectFreeCode {
                 receiver != null && isOwned(receiver) && (owner.startsWith("java.util.") || owner.startsWith("java.lang."))) {
                 return;
             }
-            if (method.hasFlags(Flag.Static) && follow(method)) {
+            if (method.hasFlags(Flag.Static) && follow(method, ownedPositions(arguments))) {
                 return;
             }
             fail("calls `" + declaring.getClassName() + "." + name + "`, which the recipe cannot show to be free of " +
@@ -283,24 +287,48 @@ public final class SideEffectFreeCode {
                 }
                 boolean explicit = declaration.getBody().getStatements().stream()
                         .anyMatch(s -> s instanceof J.MethodDeclaration && ((J.MethodDeclaration) s).isConstructor());
-                return !explicit || follow(constructor);
+                return !explicit || follow(constructor, new BitSet());
             } finally {
                 constructing.pop();
             }
         }
 
-        private boolean follow(JavaType.Method method) {
+        /**
+         * Analyses a same-file method's body once for each combination of arguments the code owns: a helper may
+         * fill a collection the code created and passed to it.
+         */
+        private boolean follow(JavaType.Method method, BitSet ownedArguments) {
             String key = key(method);
-            if (followed.contains(key)) {
+            if (!followed.add(key + ownedArguments)) {
                 return true;
             }
             J.MethodDeclaration declaration = declarations().get(key);
-            if (declaration == null || declaration.getBody() == null || followed.size() >= MAX_METHODS_FOLLOWED) {
+            if (declaration == null || declaration.getBody() == null || followed.size() > MAX_METHODS_FOLLOWED) {
                 return false;
             }
-            followed.add(key);
+            Set<JavaType.Variable> ownedParameters = new HashSet<>();
+            List<Statement> parameters = declaration.getParameters();
+            for (int i = ownedArguments.nextSetBit(0); i >= 0 && i < parameters.size(); i = ownedArguments.nextSetBit(i + 1)) {
+                if (parameters.get(i) instanceof J.VariableDeclarations) {
+                    JavaType.Variable parameter = ((J.VariableDeclarations) parameters.get(i)).getVariables().get(0).getVariableType();
+                    if (parameter != null && ownedLocals.add(parameter)) {
+                        ownedParameters.add(parameter);
+                    }
+                }
+            }
             visit(declaration.getBody(), 0);
+            ownedLocals.removeAll(ownedParameters);
             return true;
+        }
+
+        private BitSet ownedPositions(List<Expression> arguments) {
+            BitSet owned = new BitSet();
+            for (int i = 0; i < arguments.size(); i++) {
+                if (isOwned(arguments.get(i))) {
+                    owned.set(i);
+                }
+            }
+            return owned;
         }
 
         private J.@Nullable ClassDeclaration classDeclaredHere(JavaType.FullyQualified type) {

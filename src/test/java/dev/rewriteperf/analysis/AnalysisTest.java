@@ -116,6 +116,14 @@ class AnalysisTest {
                   use(t -> { synchronized (Effects.class) { return 1; } });
                   use(t -> new Leaky(t));
                   use(t -> { List<String> l = SHARED; l.add("x"); return l; });
+                  use(t -> { Set<String> names = new TreeSet<>(); collect(t, names); return names; });
+                  use(t -> { List<String> names = Arrays.asList("a"); collect(t, names); return names; });
+              }
+
+              static void collect(Class<?> type, Collection<String> into) {
+                  for (Field field : type.getDeclaredFields()) {
+                      into.add(field.getName());
+                  }
               }
 
               static Object helper(Class<?> t) {
@@ -164,7 +172,9 @@ class AnalysisTest {
           "creates an anonymous class",
           "synchronizes on a lock, so it shares state with other code",
           "writes the field `counter`",
-          "reads `SHARED`, a field whose content may change");
+          "reads `SHARED`, a field whose content may change",
+          "null",
+          "calls `Collection.add`, which the recipe cannot show to be free of side effects");
     }
 
     private static Map<String, Boolean> classify(BiPredicate<Expression, Cursor> question) {

@@ -417,6 +417,71 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
+    void helperThatFillsTheFunctionsOwnSetIsFollowed() {
+        rewriteRun(
+          java(
+            """
+              import java.lang.reflect.Field;
+              import java.util.HashSet;
+              import java.util.Map;
+              import java.util.Set;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Sorting {
+                  private static final Map<Class<?>, Set<String>> FIELD_NAMES = new ConcurrentHashMap<>();
+
+                  static Set<String> fieldNames(Class<?> type) {
+                      return FIELD_NAMES.computeIfAbsent(type, Sorting::extractFieldNames);
+                  }
+
+                  private static Set<String> extractFieldNames(Class<?> type) {
+                      Set<String> names = new HashSet<>();
+                      populate(type, "", names);
+                      return names;
+                  }
+
+                  private static void populate(Class<?> type, String prefix, Set<String> names) {
+                      for (Field field : type.getDeclaredFields()) {
+                          names.add(prefix + field.getName());
+                      }
+                  }
+              }
+              """,
+            """
+              import java.lang.reflect.Field;
+              import java.util.HashSet;
+              import java.util.Set;
+
+              class Sorting {
+                  private static final ClassValue<Set<String>> FIELD_NAMES = new ClassValue<Set<String>>() {
+                      @Override
+                      protected Set<String> computeValue(Class<?> type) {
+                          return extractFieldNames(type);
+                      }
+                  };
+
+                  static Set<String> fieldNames(Class<?> type) {
+                      return FIELD_NAMES.get(type);
+                  }
+
+                  private static Set<String> extractFieldNames(Class<?> type) {
+                      Set<String> names = new HashSet<>();
+                      populate(type, "", names);
+                      return names;
+                  }
+
+                  private static void populate(Class<?> type, String prefix, Set<String> names) {
+                      for (Field field : type.getDeclaredFields()) {
+                          names.add(prefix + field.getName());
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void doesNotConvertWhenALookupMayAnswerNull() {
         rewriteRun(
           refusedBecause("`HANDLERS.get(..)` in Lookup#known: it answers for a class not yet computed"),
