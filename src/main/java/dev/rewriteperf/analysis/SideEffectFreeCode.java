@@ -239,8 +239,7 @@ public final class SideEffectFreeCode {
             if (owner.equals("java.lang.Object")) {
                 return name.equals("getClass");
             }
-            return (owner.startsWith("java.util.") && !owner.startsWith("java.util.concurrent.") &&
-                    READ_ONLY_COLLECTION_METHODS.contains(name)) ||
+            return isCollectionApi(declaring) && READ_ONLY_COLLECTION_METHODS.contains(name) ||
                    owner.startsWith("java.util.stream.");
         }
 
@@ -400,10 +399,25 @@ public final class SideEffectFreeCode {
                               fq.getKind() == JavaType.FullyQualified.Kind.Enum);
     }
 
+    /**
+     * The non-concurrent collections, maps, entries and iterators of {@code java.util} and their static helpers;
+     * not other {@code java.util} classes, whose {@code next()} may read input ({@code Scanner}) or whose
+     * constructor may start a thread ({@code Timer}).
+     */
+    private static boolean isCollectionApi(JavaType.FullyQualified type) {
+        String name = type.getFullyQualifiedName();
+        if (!name.startsWith("java.util.") || name.startsWith("java.util.concurrent.")) {
+            return false;
+        }
+        return name.equals("java.util.Arrays") || name.equals("java.util.Collections") ||
+               name.equals("java.util.Iterator") || name.equals("java.util.ListIterator") ||
+               TypeUtils.isAssignableTo("java.util.Collection", type) || TypeUtils.isAssignableTo("java.util.Map", type) ||
+               TypeUtils.isAssignableTo("java.util.Map$Entry", type);
+    }
+
     private static boolean isJdkValueOrCollection(JavaType.FullyQualified type) {
         String name = type.getFullyQualifiedName();
-        return name.startsWith("java.util.") && !name.startsWith("java.util.concurrent.") ||
-               VALUE_TYPES.contains(name) || name.equals("java.lang.StringBuilder") || name.equals("java.lang.Object") ||
+        return isCollectionApi(type) || VALUE_TYPES.contains(name) || name.equals("java.lang.StringBuilder") || name.equals("java.lang.Object") ||
                name.startsWith("java.lang.") && name.endsWith("Exception") || name.endsWith("Error") && name.startsWith("java.lang.");
     }
 }

@@ -118,6 +118,8 @@ class AnalysisTest {
                   use(t -> { List<String> l = SHARED; l.add("x"); return l; });
                   use(t -> { Set<String> names = new TreeSet<>(); collect(t, names); return names; });
                   use(t -> { List<String> names = Arrays.asList("a"); collect(t, names); return names; });
+                  use(t -> new Timer());
+                  use(t -> new Scanner(t.getName()).next());
               }
 
               static void collect(Class<?> type, Collection<String> into) {
@@ -174,7 +176,9 @@ class AnalysisTest {
           "writes the field `counter`",
           "reads `SHARED`, a field whose content may change",
           "null",
-          "calls `Collection.add`, which the recipe cannot show to be free of side effects");
+          "calls `Collection.add`, which the recipe cannot show to be free of side effects",
+          "creates a `Timer`, whose constructor the recipe cannot see",
+          "calls `Scanner.next`, which the recipe cannot show to be free of side effects");
     }
 
     private static Map<String, Boolean> classify(BiPredicate<Expression, Cursor> question) {
