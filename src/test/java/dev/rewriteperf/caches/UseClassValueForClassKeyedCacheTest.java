@@ -937,6 +937,27 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
+    void doesNotConvertADeclarationOfSeveralFields() {
+        rewriteRun(
+          refusedBecause("declares several fields at once"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Pair {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>(), LABELS = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void leavesMapsWithOtherKeysAlone() {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
