@@ -29,6 +29,11 @@ public final class BenchmarkSources {
         return java(read(benchmark, "Before"), after, spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));
     }
 
+    /** {@code <benchmark>/<supportClass>.java}, which the recipe must leave as it is. */
+    public static SourceSpecs unchanged(String benchmark, String supportClass) {
+        return java(read(benchmark, supportClass), spec -> spec.path(ROOT.resolve(benchmark).resolve(supportClass + ".java")));
+    }
+
     /** {@code <benchmark>/Before.java} stays as it is: the benchmark shows why. */
     public static SourceSpecs beforeIsLeftAlone(String benchmark) {
         return java(read(benchmark, "Before"), spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));

@@ -1,0 +1,108 @@
+package dev.rewriteperf.streams;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.List;
+
+/**
+ * The array a {@code toArray} call creates: {@code toArray()} makes an {@code Object[]},
+ * {@code toArray(T[]::new)} and {@code toArray(n -> new T[n])} a {@code T[]}. Any other generator could
+ * return an array of another length or type, so it is refused.
+ */
+final class ArrayGenerator {
+
+    private static final String UNKNOWN_GENERATOR = "the array generator is not `T[]::new` or `n -> new T[n]`";
+
+    final @Nullable String refusal;
+    /** The component type as the source wrote it ({@code Object} for {@code toArray()}). */
+    final String componentText;
+    /** The tree that wrote it; null for {@code toArray()}. */
+    final @Nullable TypeTree componentTree;
+    final JavaType.@Nullable Array arrayType;
+    private final @Nullable JavaType component;
+
+    private ArrayGenerator(@Nullable String refusal, @Nullable TypeTree componentTree, String componentText,
+                          JavaType.@Nullable Array arrayType) {
+        this.refusal = refusal;
+        this.componentTree = componentTree;
+        this.componentText = componentText;
+        this.arrayType = arrayType;
+        this.component = arrayType == null ? null : arrayType.getElemType();
+    }
+
+    static ArrayGenerator of(J.MethodInvocation toArray, Cursor cursor) {
+        JavaType result = toArray.getType();
+        if (!(result instanceof JavaType.Array) || !TypeUtils.isWellFormedType(result)) {
+            return new ArrayGenerator("the types are not fully known", null, "", null);
+        }
+        JavaType.Array arrayType = (JavaType.Array) result;
+        List<Expression> arguments = toArray.getArguments();
+        if (arguments.size() == 1 && arguments.get(0) instanceof J.Empty) {
+            return new ArrayGenerator(null, null, "Object", arrayType);
+        }
+        TypeTree component = componentTree(arguments.get(0));
+        return component == null ? new ArrayGenerator(UNKNOWN_GENERATOR, null, "", arrayType) :
+                new ArrayGenerator(null, component, componentText(component, cursor), arrayType);
+    }
+
+    /** {@code String[]} for {@code toArray(String[][]::new)} and {@code toArray(n -> new String[n][])}. */
+    private static String componentText(TypeTree component, Cursor cursor) {
+        return component.printTrimmed(cursor);
+    }
+
+    private static @Nullable TypeTree componentTree(Expression generator) {
+        if (generator instanceof J.MemberReference) {
+            J.MemberReference reference = (J.MemberReference) generator;
+            Expression containing = reference.getContaining();
+            if ("new".equals(reference.getReference().getSimpleName()) && containing instanceof J.ArrayType) {
+                return ((J.ArrayType) containing).getElementType();
+            }
+            return null;
+        }
+        if (!(generator instanceof J.Lambda)) {
+            return null;
+        }
+        J.Lambda lambda = (J.Lambda) generator;
+        if (lambda.getParameters().getParameters().size() != 1 || !(lambda.getBody() instanceof J.NewArray) ||
+            !(lambda.getParameters().getParameters().get(0) instanceof J.VariableDeclarations)) {
+            return null;
+        }
+        String length = ((J.VariableDeclarations) lambda.getParameters().getParameters().get(0)).getVariables().get(0).getSimpleName();
+        J.NewArray newArray = (J.NewArray) lambda.getBody();
+        TypeTree type = newArray.getTypeExpression();
+        if (type == null || newArray.getInitializer() != null || newArray.getDimensions().size() != 1 ||
+            !isLength(newArray.getDimensions().get(0).getIndex(), length)) {
+            return null;
+        }
+        return type;
+    }
+
+    private static boolean isLength(Expression index, String length) {
+        return index instanceof J.Identifier && ((J.Identifier) index).getSimpleName().equals(length);
+    }
+
+    String arrayType() {
+        return componentText + "[]";
+    }
+
+    /** Whether a value of {@code type} can be stored in the array without a cast, as the stream stores it. */
+    boolean accepts(JavaType type) {
+        if (component == null) {
+            return false;
+        }
+        if (type == JavaType.Primitive.Null) {
+            return true;
+        }
+        if (type instanceof JavaType.Primitive) {
+            String box = ((JavaType.Primitive) type).getClassName();
+            return TypeUtils.isObject(component) || TypeUtils.isOfClassType(component, box);
+        }
+        return TypeUtils.isAssignableTo(component, type);
+    }
+}

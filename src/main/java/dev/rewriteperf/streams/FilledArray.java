@@ -1,0 +1,171 @@
+package dev.rewriteperf.streams;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JContainer;
+import org.openrewrite.java.tree.JRightPadded;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeTree;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The statements a pipeline becomes: a new array, an index and a for-each loop filling it. The code is a
+ * template whose expressions are the pipeline's own trees; the template parser does not know the project's
+ * types, so the type trees and the new variables are then given the pipeline's types ({@link #retype}).
+ */
+final class FilledArray {
+
+    final String code;
+    final List<J> parameters;
+    final Set<String> imports;
+    private final String array;
+    private final JavaType.Array arrayType;
+    /** As the pipeline spelled the array's component type; null for {@code toArray()}'s {@code Object}. */
+    private final @Nullable TypeTree component;
+    /** The lambda's declared parameter type, reused as the loop variable's; else {@link #elementType} is spelled out. */
+    private final @Nullable TypeTree declaredElementType;
+    private final JavaType elementType;
+
+    FilledArray(String code, List<J> parameters, Set<String> imports, String array, JavaType.Array arrayType,
+                @Nullable TypeTree component, @Nullable TypeTree declaredElementType, JavaType elementType) {
+        this.code = code;
+        this.parameters = parameters;
+        this.imports = imports;
+        this.array = array;
+        this.arrayType = arrayType;
+        this.component = component;
+        this.declaredElementType = declaredElementType;
+        this.elementType = elementType;
+    }
+
+    /**
+     * Attributes the generated statements; the first declares the array. When the pipeline initialised a
+     * declared variable, that declaration, with the new array as its initializer, takes the place of the
+     * generated one.
+     */
+    List<Statement> retype(List<Statement> generated, J.@Nullable VariableDeclarations declared) {
+        List<Statement> statements = new ArrayList<>(generated);
+        J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(0), declared);
+        statements.set(0, declaration);
+        J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
+        JavaType.Variable arrayVariable = variable.getVariableType();
+        JavaType type = variable.getType() == null ? arrayType : variable.getType();
+        JavaIsoVisitor<Integer> retype = new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                if (identifier.getSimpleName().equals(array) && identifier.getFieldType() != arrayVariable) {
+                    return identifier.withType(type).withFieldType(arrayVariable);
+                }
+                return identifier;
+            }
+
+            @Override
+            public J.ArrayAccess visitArrayAccess(J.ArrayAccess access, Integer p) {
+                J.ArrayAccess a = super.visitArrayAccess(access, p);
+                return isArray(a.getIndexed()) ? a.withType(arrayType.getElemType()) : a;
+            }
+
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+                J.Assignment a = super.visitAssignment(assignment, p);
+                return a.getVariable() instanceof J.ArrayAccess && isArray(((J.ArrayAccess) a.getVariable()).getIndexed()) ?
+                        a.withType(arrayType.getElemType()) : a;
+            }
+
+            @Override
+            public J.ForEachLoop.Control visitForEachControl(J.ForEachLoop.Control control, Integer p) {
+                J.ForEachLoop.Control c = super.visitForEachControl(control, p);
+                return c.getVariable() instanceof J.VariableDeclarations ? c.withVariable(loopVariable((J.VariableDeclarations) c.getVariable())) : c;
+            }
+        };
+        for (int i = 1; i < statements.size(); i++) {
+            statements.set(i, (Statement) retype.visitNonNull(statements.get(i), 0));
+        }
+        return statements;
+    }
+
+    private boolean isArray(Expression e) {
+        return e instanceof J.Identifier && ((J.Identifier) e).getSimpleName().equals(array);
+    }
+
+    private J.VariableDeclarations declaration(J.VariableDeclarations generated, J.@Nullable VariableDeclarations declared) {
+        J.VariableDeclarations.NamedVariable variable = generated.getVariables().get(0);
+        J.NewArray newArray = (J.NewArray) variable.getInitializer();
+        if (component != null) {
+            newArray = newArray.withTypeExpression(innermost(component).withPrefix(newArray.getTypeExpression().getPrefix()));
+        }
+        newArray = newArray.withType(arrayType);
+        if (declared != null) {
+            J.VariableDeclarations.NamedVariable own = declared.getVariables().get(0);
+            return declared.withVariables(Collections.singletonList(own.withInitializer(newArray.withPrefix(own.getInitializer().getPrefix()))));
+        }
+        TypeTree typeExpression = generated.getTypeExpression();
+        if (component != null && typeExpression instanceof J.ArrayType) {
+            typeExpression = ((J.ArrayType) typeExpression).withElementType(component.withPrefix(Space.EMPTY)).withType(arrayType);
+        }
+        variable = variable.withInitializer(newArray).withType(arrayType);
+        variable = variable.withName(variable.getName().withType(arrayType).withFieldType(variable.getVariableType()));
+        return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
+    }
+
+    private static TypeTree innermost(TypeTree type) {
+        return type instanceof J.ArrayType ? innermost(((J.ArrayType) type).getElementType()) : type;
+    }
+
+    private J.VariableDeclarations loopVariable(J.VariableDeclarations generated) {
+        TypeTree typeExpression = declaredElementType != null ?
+                declaredElementType.withPrefix(generated.getTypeExpression().getPrefix()) :
+                attribute(generated.getTypeExpression(), elementType);
+        J.VariableDeclarations.NamedVariable variable = generated.getVariables().get(0).withType(elementType);
+        variable = variable.withName(variable.getName().withType(elementType).withFieldType(variable.getVariableType()));
+        return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
+    }
+
+    /** Gives each part of a type tree the matching part of {@code type}, which it spells. */
+    @SuppressWarnings("unchecked")
+    static <T extends J> T attribute(T tree, @Nullable JavaType type) {
+        if (type == null) {
+            return tree;
+        }
+        if (tree instanceof J.Identifier) {
+            return (T) ((J.Identifier) tree).withType(type);
+        }
+        if (tree instanceof J.FieldAccess) {
+            J.FieldAccess access = (J.FieldAccess) tree;
+            JavaType.FullyQualified owner = type instanceof JavaType.FullyQualified ? ((JavaType.FullyQualified) type).getOwningClass() : null;
+            return (T) access.withTarget(attribute(access.getTarget(), owner)).withName(access.getName().withType(type)).withType(type);
+        }
+        if (tree instanceof J.ParameterizedType && type instanceof JavaType.Parameterized) {
+            J.ParameterizedType parameterized = (J.ParameterizedType) tree;
+            List<JavaType> arguments = ((JavaType.Parameterized) type).getTypeParameters();
+            JContainer<Expression> container = parameterized.getPadding().getTypeParameters();
+            if (container != null && container.getElements().size() == arguments.size()) {
+                List<JRightPadded<Expression>> padded = new ArrayList<>(container.getPadding().getElements());
+                for (int i = 0; i < padded.size(); i++) {
+                    padded.set(i, padded.get(i).withElement(attribute(padded.get(i).getElement(), arguments.get(i))));
+                }
+                parameterized = parameterized.getPadding().withTypeParameters(container.getPadding().withElements(padded));
+            }
+            return (T) parameterized.withClazz(attribute(parameterized.getClazz(), ((JavaType.Parameterized) type).getType())).withType(type);
+        }
+        if (tree instanceof J.Wildcard && type instanceof JavaType.GenericTypeVariable) {
+            J.Wildcard wildcard = (J.Wildcard) tree;
+            List<JavaType> bounds = ((JavaType.GenericTypeVariable) type).getBounds();
+            return wildcard.getBoundedType() == null || bounds.size() != 1 ? tree :
+                    (T) wildcard.withBoundedType(attribute(wildcard.getBoundedType(), bounds.get(0)));
+        }
+        if (tree instanceof J.ArrayType && type instanceof JavaType.Array) {
+            J.ArrayType arrayType = (J.ArrayType) tree;
+            return (T) arrayType.withElementType(attribute(arrayType.getElementType(), ((JavaType.Array) type).getElemType())).withType(type);
+        }
+        return tree;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.rewriteperf.streams;
+
+import dev.rewriteperf.analysis.References;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code source.stream().flatMap(e -> Stream.of(e1, ..., ek)).toArray(T[]::new)}, taken apart: the sized
+ * source, the lambda's parameter, the k element expressions and the array's component type. Built only for
+ * a {@code toArray} whose pipeline has a {@code flatMap}; {@link #refusal} says why it cannot become a loop.
+ */
+final class FlatMapPipeline {
+
+    private static final MethodMatcher FLAT_MAP = new MethodMatcher("java.util.stream.Stream flatMap(..)");
+    private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
+    private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
+
+    final @Nullable String refusal;
+    final SizedSource source;
+    final String parameter;
+    /** The lambda's declared parameter type, if it has one: the loop variable keeps it. */
+    final @Nullable TypeTree declaredType;
+    /** The loop variable's type in source: the lambda's declared parameter type, else the source's element type. */
+    final @Nullable String elementType;
+    final @Nullable JavaType elementJavaType;
+    final List<Expression> elements;
+    final ArrayGenerator generator;
+
+    private FlatMapPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
+                            @Nullable String elementType, @Nullable JavaType elementJavaType,
+                            List<Expression> elements, ArrayGenerator generator) {
+        this.refusal = refusal;
+        this.source = source;
+        this.parameter = parameter;
+        this.declaredType = declaredType;
+        this.elementType = elementType;
+        this.elementJavaType = elementJavaType;
+        this.elements = elements;
+        this.generator = generator;
+    }
+
+    static @Nullable FlatMapPipeline of(J.MethodInvocation toArray, Cursor cursor, Set<String> imports) {
+        List<J.MethodInvocation> operations = StreamOperations.between(toArray);
+        if (operations.stream().noneMatch(FLAT_MAP::matches)) {
+            return null;
+        }
+        J.MethodInvocation flatMap = operations.get(operations.size() - 1);
+        Expression stream = flatMap.getSelect();
+        SizedSource source = SizedSource.of(stream == null ? toArray : stream, imports);
+        ArrayGenerator generator = ArrayGenerator.of(toArray, cursor);
+        String refusal = StreamOperations.refusal(operations, "flatMap");
+        if (refusal == null) {
+            refusal = generator.refusal;
+        }
+        if (refusal == null) {
+            refusal = source.refusal;
+        }
+        if (refusal != null || !FLAT_MAP.matches(flatMap)) {
+            return refused(refusal == null ? NOT_FIXED : refusal, source, generator);
+        }
+        J.Lambda lambda = flatMap.getArguments().get(0) instanceof J.Lambda ? (J.Lambda) flatMap.getArguments().get(0) : null;
+        J.MethodInvocation streamOf = lambda == null ? null : streamOf(lambda);
+        if (streamOf == null || isSpreadArray(streamOf)) {
+            return refused(NOT_FIXED, source, generator);
+        }
+        J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
+        String name = parameter.getVariables().get(0).getSimpleName();
+        List<Expression> elements = streamOf.getArguments();
+        String elementRefusal = elementRefusal(elements, source, generator);
+        TypeTree declaredType = parameter.getTypeExpression();
+        String elementType = declaredType == null ? source.elementType : declaredType.printTrimmed(cursor);
+        JavaType elementJavaType = declaredType == null ? source.elementJavaType : parameter.getType();
+        if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
+            elementRefusal = "the source's element type cannot be written in source";
+        }
+        return new FlatMapPipeline(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, generator);
+    }
+
+    private static FlatMapPipeline refused(String refusal, SizedSource source, ArrayGenerator generator) {
+        return new FlatMapPipeline(refusal, source, "", null, null, null, Collections.emptyList(), generator);
+    }
+
+    /** The {@code Stream.of(..)} a one-parameter lambda returns, directly or as its block's only statement. */
+    private static J.@Nullable MethodInvocation streamOf(J.Lambda lambda) {
+        if (lambda.getParameters().getParameters().size() != 1 ||
+            !(lambda.getParameters().getParameters().get(0) instanceof J.VariableDeclarations)) {
+            return null;
+        }
+        J body = lambda.getBody();
+        if (body instanceof J.Block) {
+            List<Statement> statements = ((J.Block) body).getStatements();
+            body = statements.size() == 1 && statements.get(0) instanceof J.Return ? ((J.Return) statements.get(0)).getExpression() : null;
+        }
+        return body instanceof J.MethodInvocation && STREAM_OF.matches((J.MethodInvocation) body) &&
+               !((J.MethodInvocation) body).getArguments().isEmpty() &&
+               !(((J.MethodInvocation) body).getArguments().get(0) instanceof J.Empty) ? (J.MethodInvocation) body : null;
+    }
+
+    /** {@code Stream.of(array)} binds to the varargs overload and streams the array's elements. */
+    private static boolean isSpreadArray(J.MethodInvocation streamOf) {
+        JavaType.Method method = streamOf.getMethodType();
+        return method == null || streamOf.getArguments().size() == 1 && method.hasFlags(Flag.Varargs);
+    }
+
+    private static @Nullable String elementRefusal(List<Expression> elements, SizedSource source, ArrayGenerator generator) {
+        String counted = rootName(source.counted);
+        List<String> unfit = new ArrayList<>();
+        for (Expression element : elements) {
+            JavaType type = element.getType();
+            if (type == null || type instanceof JavaType.Unknown) {
+                return "the types are not fully known";
+            }
+            if (counted != null && References.countNamed(element, counted) > 0) {
+                return "an element refers to the source `" + counted + "`, which the loop reads while it runs";
+            }
+            if (!generator.accepts(type)) {
+                unfit.add(TypeUtils.toString(type));
+            }
+        }
+        if (!unfit.isEmpty()) {
+            return "an element of type " + unfit.get(0) + " may not fit " + generator.arrayType() +
+                   ": the stream would throw ArrayStoreException where a loop needs a cast";
+        }
+        return null;
+    }
+
+    private static @Nullable String rootName(Expression e) {
+        if (e instanceof J.Identifier) {
+            return ((J.Identifier) e).getSimpleName();
+        }
+        return e instanceof J.FieldAccess ? ((J.FieldAccess) e).getSimpleName() : null;
+    }
+}

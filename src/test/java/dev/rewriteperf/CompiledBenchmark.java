@@ -1,0 +1,76 @@
+package dev.rewriteperf;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A benchmark's {@code Before} and {@code After} classes compiled from {@code benchmarks/} with the running JDK,
+ * so that tests can call both on the same inputs: the code measured is the code the recipe writes, and the
+ * same code is checked to behave the same.
+ */
+public final class CompiledBenchmark {
+
+    private static final Path ROOT = Paths.get("benchmarks/src/main/java");
+    private static final String PACKAGE = "dev.rewriteperf.benchmarks.";
+
+    private final ClassLoader loader;
+    private final String packageName;
+
+    private CompiledBenchmark(ClassLoader loader, String packageName) {
+        this.loader = loader;
+        this.packageName = packageName;
+    }
+
+    /** Compiles every source in {@code benchmarks/.../<benchmark>/} except the JMH class itself. */
+    public static CompiledBenchmark of(String benchmark) {
+        String packageName = PACKAGE + benchmark.replace('/', '.');
+        Path dir = ROOT.resolve(packageName.replace('.', '/'));
+        try (Stream<Path> files = Files.list(dir)) {
+            List<String> arguments = new ArrayList<>();
+            Path out = Files.createTempDirectory("benchmark-classes");
+            arguments.add("-d");
+            arguments.add(out.toString());
+            arguments.addAll(files.filter(f -> f.toString().endsWith(".java") && !f.toString().endsWith("Benchmark.java"))
+                    .map(Path::toString).collect(Collectors.toList()));
+            JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+            if (compiler.run(null, null, null, arguments.toArray(new String[0])) != 0) {
+                throw new IllegalStateException("could not compile " + dir);
+            }
+            return new CompiledBenchmark(new URLClassLoader(new URL[]{out.toUri().toURL()}, CompiledBenchmark.class.getClassLoader()), packageName);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Class<?> type(String simpleName) {
+        try {
+            return Class.forName(packageName + "." + simpleName, true, loader);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The value the static method returns, or the exception it throws. */
+    public static Object outcome(Method method, Object... arguments) {
+        try {
+            return method.invoke(null, arguments);
+        } catch (InvocationTargetException e) {
+            return e.getCause();
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
