@@ -10,6 +10,7 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,6 +28,7 @@ final class FilledArray {
     final List<J> parameters;
     final Set<String> imports;
     private final String array;
+    private final String variable;
     private final JavaType.Array arrayType;
     /** As the pipeline spelled the array's component type; null for {@code toArray()}'s {@code Object}. */
     private final @Nullable TypeTree component;
@@ -34,12 +36,14 @@ final class FilledArray {
     private final @Nullable TypeTree declaredElementType;
     private final JavaType elementType;
 
-    FilledArray(String code, List<J> parameters, Set<String> imports, String array, JavaType.Array arrayType,
-                @Nullable TypeTree component, @Nullable TypeTree declaredElementType, JavaType elementType) {
+    FilledArray(String code, List<J> parameters, Set<String> imports, String array, String variable,
+                JavaType.Array arrayType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
+                JavaType elementType) {
         this.code = code;
         this.parameters = parameters;
         this.imports = imports;
         this.array = array;
+        this.variable = variable;
         this.arrayType = arrayType;
         this.component = component;
         this.declaredElementType = declaredElementType;
@@ -51,20 +55,50 @@ final class FilledArray {
      * declared variable, that declaration, with the new array as its initializer, takes the place of the
      * generated one.
      */
-    List<Statement> retype(List<Statement> generated, J.@Nullable VariableDeclarations declared) {
+    List<Statement> retype(List<Statement> generated, J.@Nullable VariableDeclarations declared, JavaType.@Nullable Method owner) {
         List<Statement> statements = new ArrayList<>(generated);
         J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(0), declared);
         statements.set(0, declaration);
-        J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
-        JavaType.Variable arrayVariable = variable.getVariableType();
-        JavaType type = variable.getType() == null ? arrayType : variable.getType();
+        J.VariableDeclarations.NamedVariable declaredArray = declaration.getVariables().get(0);
+        JavaType.Variable arrayVariable = declaredArray.getVariableType();
+        JavaType type = declaredArray.getType() == null ? arrayType : declaredArray.getType();
+        JavaType.Variable[] loopVariable = new JavaType.Variable[1];
         JavaIsoVisitor<Integer> retype = new JavaIsoVisitor<Integer>() {
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-                if (identifier.getSimpleName().equals(array) && identifier.getFieldType() != arrayVariable) {
+                if (!isVariableReference(identifier)) {
+                    return identifier;
+                }
+                if (identifier.getSimpleName().equals(array)) {
                     return identifier.withType(type).withFieldType(arrayVariable);
                 }
+                if (identifier.getSimpleName().equals(variable) && loopVariable[0] != null) {
+                    return identifier.withType(elementType).withFieldType(loopVariable[0]);
+                }
                 return identifier;
+            }
+
+            private boolean isVariableReference(J.Identifier identifier) {
+                Object parent = getCursor().getParentTreeCursor().getValue();
+                return !(parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == identifier ||
+                         parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == identifier ||
+                         parent instanceof J.VariableDeclarations.NamedVariable);
+            }
+
+            /** {@code entry.getKey()} written by the template: the parser may not know the key type. */
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
+                J.MethodInvocation m = super.visitMethodInvocation(method, p);
+                JavaType.Method methodType = m.getMethodType();
+                if (methodType == null || TypeUtils.isWellFormedType(methodType.getReturnType()) ||
+                    !(m.getSelect() instanceof J.Identifier) || !((J.Identifier) m.getSelect()).getSimpleName().equals(variable) ||
+                    !(elementType instanceof JavaType.Parameterized)) {
+                    return m;
+                }
+                List<JavaType> kv = ((JavaType.Parameterized) elementType).getTypeParameters();
+                int which = "getKey".equals(m.getSimpleName()) ? 0 : "getValue".equals(m.getSimpleName()) ? 1 : -1;
+                return which < 0 || kv.size() != 2 ? m : m.withMethodType(methodType.withReturnType(kv.get(which)))
+                        .withName(m.getName().withType(methodType.withReturnType(kv.get(which))));
             }
 
             @Override
@@ -83,13 +117,44 @@ final class FilledArray {
             @Override
             public J.ForEachLoop.Control visitForEachControl(J.ForEachLoop.Control control, Integer p) {
                 J.ForEachLoop.Control c = super.visitForEachControl(control, p);
-                return c.getVariable() instanceof J.VariableDeclarations ? c.withVariable(loopVariable((J.VariableDeclarations) c.getVariable())) : c;
+                if (!(c.getVariable() instanceof J.VariableDeclarations)) {
+                    return c;
+                }
+                J.VariableDeclarations declared = loopVariable((J.VariableDeclarations) c.getVariable());
+                loopVariable[0] = declared.getVariables().get(0).getVariableType();
+                return c.withVariable(declared);
             }
         };
         for (int i = 1; i < statements.size(); i++) {
             statements.set(i, (Statement) retype.visitNonNull(statements.get(i), 0));
         }
+        if (owner != null) {
+            JavaIsoVisitor<Integer> reown = new JavaIsoVisitor<Integer>() {
+                @Override
+                public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                    return identifier.withFieldType(ownedByMethod(identifier.getFieldType(), owner));
+                }
+
+                @Override
+                public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
+                    J.VariableDeclarations.NamedVariable v = super.visitVariable(variable, p);
+                    return v.withVariableType(ownedByMethod(v.getVariableType(), owner));
+                }
+            };
+            for (int i = 0; i < statements.size(); i++) {
+                statements.set(i, (Statement) reown.visitNonNull(statements.get(i), 0));
+            }
+        }
         return statements;
+    }
+
+    /** The template parser declares the new locals in a stub method; they belong to the method they are now in. */
+    private static JavaType.@Nullable Variable ownedByMethod(JavaType.@Nullable Variable variable, JavaType.Method owner) {
+        if (variable == null || !(variable.getOwner() instanceof JavaType.Method)) {
+            return variable;
+        }
+        JavaType.FullyQualified declaring = ((JavaType.Method) variable.getOwner()).getDeclaringType();
+        return "Template".equals(declaring.getFullyQualifiedName()) ? variable.withOwner(owner) : variable;
     }
 
     private boolean isArray(Expression e) {
@@ -111,9 +176,15 @@ final class FilledArray {
         if (component != null && typeExpression instanceof J.ArrayType) {
             typeExpression = ((J.ArrayType) typeExpression).withElementType(component.withPrefix(Space.EMPTY)).withType(arrayType);
         }
-        variable = variable.withInitializer(newArray).withType(arrayType);
-        variable = variable.withName(variable.getName().withType(arrayType).withFieldType(variable.getVariableType()));
+        variable = typed(variable.withInitializer(newArray), arrayType);
         return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
+    }
+
+    /** The variable with {@code type}; a new variable type when the template parser could not make one. */
+    private static J.VariableDeclarations.NamedVariable typed(J.VariableDeclarations.NamedVariable variable, JavaType type) {
+        JavaType.Variable variableType = variable.getVariableType() != null ? variable.getVariableType().withType(type) :
+                new JavaType.Variable(null, 0, variable.getSimpleName(), null, type, Collections.emptyList());
+        return variable.withVariableType(variableType).withName(variable.getName().withType(type).withFieldType(variableType));
     }
 
     private static TypeTree innermost(TypeTree type) {
@@ -124,8 +195,7 @@ final class FilledArray {
         TypeTree typeExpression = declaredElementType != null ?
                 declaredElementType.withPrefix(generated.getTypeExpression().getPrefix()) :
                 attribute(generated.getTypeExpression(), elementType);
-        J.VariableDeclarations.NamedVariable variable = generated.getVariables().get(0).withType(elementType);
-        variable = variable.withName(variable.getName().withType(elementType).withFieldType(variable.getVariableType()));
+        J.VariableDeclarations.NamedVariable variable = typed(generated.getVariables().get(0), elementType);
         return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
     }
 

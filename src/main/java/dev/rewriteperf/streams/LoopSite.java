@@ -5,8 +5,12 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 
@@ -19,57 +23,197 @@ import java.util.UUID;
 import java.util.function.BiConsumer;
 
 /**
- * The statement whose whole value a stream pipeline is ({@code return p;}, {@code T[] a = p;} or
- * {@code a = p;}) in a block, so that a loop filling a new array can go just before it and the statement can
- * use that array instead: nothing else in the statement is evaluated before the pipeline, so nothing changes
- * order. Sites are scheduled while the pipeline is visited and rewritten when its block is.
+ * The statement a stream pipeline is part of, when a loop filling a new array can go just before that statement
+ * and the statement can use the array in the pipeline's place: the statement is in a block, and everything the
+ * statement evaluates before the pipeline is a local variable, a parameter, a constant or {@code this}, which
+ * evaluating the pipeline earlier cannot change, and which cannot fail. The pipeline may be a {@code return}
+ * value, a variable's initializer, an assignment's value, an argument or the operand of a cast or an operator,
+ * but not inside a lambda or a branch that may not run. Sites are scheduled while the pipeline is visited and
+ * rewritten when their block is.
  */
 final class LoopSite {
 
     private static final String PENDING = LoopSite.class.getName();
+    private static final String NOT_IN_BLOCK = "the statement is not in a method's block, where a loop could go before it";
+    private static final String NOT_FIRST = "something in the statement is evaluated before the pipeline and could observe the change of order";
 
     final @Nullable String refusal;
     private final @Nullable Statement statement;
+    private final @Nullable UUID pipeline;
+    /** The parameter the pipeline is passed to, when its name suits the array. */
+    private final @Nullable String parameterName;
 
-    private LoopSite(@Nullable String refusal, @Nullable Statement statement) {
+    private LoopSite(@Nullable String refusal, @Nullable Statement statement, @Nullable UUID pipeline,
+                     @Nullable String parameterName) {
         this.refusal = refusal;
         this.statement = statement;
+        this.pipeline = pipeline;
+        this.parameterName = parameterName;
     }
 
-    static LoopSite of(Cursor pipeline) {
-        Cursor parent = pipeline.getParentTreeCursor();
-        Object value = parent.getValue();
-        if (value instanceof J.VariableDeclarations.NamedVariable) {
-            parent = parent.getParentTreeCursor();
-            value = parent.getValue();
-            if (((J.VariableDeclarations) value).getVariables().size() != 1) {
-                return new LoopSite("the pipeline initialises one of several variables declared together", null);
+    private static LoopSite refused(String refusal) {
+        return new LoopSite(refusal, null, null, null);
+    }
+
+    static LoopSite of(Cursor pipelineCursor) {
+        J pipeline = pipelineCursor.getValue();
+        J current = pipeline;
+        String parameterName = null;
+        Cursor cursor = pipelineCursor.getParentTreeCursor();
+        while (true) {
+            Object parent = cursor.getValue();
+            if (parent instanceof J.Block) {
+                break;
             }
-        } else if (value instanceof J.Assignment) {
-            Expression target = ((J.Assignment) value).getVariable();
-            if (!(target instanceof J.Identifier) && !isThisField(target)) {
-                return new LoopSite("the pipeline is assigned to an array element or another object's field", null);
+            String refusal = evaluatedFirst(parent, current);
+            if (refusal != null) {
+                return refused(refusal);
             }
-        } else if (!(value instanceof J.Return)) {
-            return new LoopSite("the pipeline is not the whole of a `return`, a variable's initializer or an assignment", null);
+            if (parent instanceof J.MethodInvocation && current == pipeline) {
+                parameterName = parameterName((J.MethodInvocation) parent, pipeline);
+            }
+            current = (J) parent;
+            cursor = cursor.getParentTreeCursor();
         }
-        Object block = parent.getParentTreeCursor().getValue();
-        Object owner = parent.getParentTreeCursor().getParentTreeCursor().getValue();
-        if (!(block instanceof J.Block) || owner instanceof J.ClassDeclaration || owner instanceof J.NewClass) {
-            return new LoopSite("the statement is not in a method's block, where a loop could go before it", null);
+        Object owner = cursor.getParentTreeCursor().getValue();
+        if (!(current instanceof Statement) || owner instanceof J.ClassDeclaration || owner instanceof J.NewClass) {
+            return refused(NOT_IN_BLOCK);
         }
-        return new LoopSite(null, (Statement) value);
+        return new LoopSite(null, (Statement) current, pipeline.getId(), parameterName);
+    }
+
+    /**
+     * Null when {@code child}, inside {@code parent}, is evaluated exactly once, after nothing that could observe
+     * it being evaluated earlier; otherwise why not.
+     */
+    private static @Nullable String evaluatedFirst(Object parent, J child) {
+        if (parent instanceof J.Return || parent instanceof J.Parentheses || parent instanceof J.TypeCast) {
+            return null;
+        }
+        if (parent instanceof J.If || parent instanceof J.If.Else || parent instanceof Loop || parent instanceof J.Case ||
+            parent instanceof J.Label) {
+            return NOT_IN_BLOCK;
+        }
+        if (parent instanceof J.VariableDeclarations) {
+            return ((J.VariableDeclarations) parent).getVariables().size() == 1 ? null :
+                    "the pipeline initialises one of several variables declared together";
+        }
+        if (parent instanceof J.VariableDeclarations.NamedVariable) {
+            return null;
+        }
+        if (parent instanceof J.Assignment) {
+            Expression target = ((J.Assignment) parent).getVariable();
+            return target instanceof J.Identifier || isThisField(target) ? null :
+                    "the pipeline is assigned to an array element or another object's field";
+        }
+        if (parent instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) parent;
+            if (call.getSelect() == child) {
+                return null;
+            }
+            return call.getSelect() != null && !isInert(call.getSelect()) || !inertBefore(call.getArguments(), child) ? NOT_FIRST : null;
+        }
+        if (parent instanceof J.NewClass) {
+            J.NewClass newClass = (J.NewClass) parent;
+            return newClass.getBody() == null && newClass.getEnclosing() == null && inertBefore(newClass.getArguments(), child) ? null : NOT_FIRST;
+        }
+        if (parent instanceof J.FieldAccess) {
+            return null;
+        }
+        if (parent instanceof J.ArrayAccess) {
+            J.ArrayAccess access = (J.ArrayAccess) parent;
+            return access.getIndexed() == child || isInert(access.getIndexed()) ? null : NOT_FIRST;
+        }
+        if (parent instanceof J.Binary) {
+            J.Binary binary = (J.Binary) parent;
+            if (binary.getOperator() == J.Binary.Type.And || binary.getOperator() == J.Binary.Type.Or) {
+                return binary.getLeft() == child ? null : "the pipeline is evaluated only on one side of `&&` or `||`";
+            }
+            return binary.getLeft() == child || isInert(binary.getLeft()) ? null : NOT_FIRST;
+        }
+        if (parent instanceof J.Lambda) {
+            return "the pipeline is the body of a lambda, which has no block to put a loop in";
+        }
+        if (parent instanceof J.Ternary) {
+            return ((J.Ternary) parent).getCondition() == child ? null : "the pipeline is evaluated only in one branch of `?:`";
+        }
+        return "the pipeline is part of a statement the rewrite does not handle";
+    }
+
+    private static boolean inertBefore(List<Expression> arguments, J child) {
+        for (Expression argument : arguments) {
+            if (argument == child) {
+                return true;
+            }
+            if (!isInert(argument)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A literal, {@code this}, a type name, a local variable or parameter, or a final field: evaluating the
+     * pipeline first cannot change its value, and reading it cannot throw.
+     */
+    private static boolean isInert(Expression e) {
+        if (e instanceof J.Parentheses && ((J.Parentheses<?>) e).getTree() instanceof Expression) {
+            return isInert((Expression) ((J.Parentheses<?>) e).getTree());
+        }
+        if (e instanceof J.Literal || e instanceof J.Empty) {
+            return true;
+        }
+        if (e instanceof J.FieldAccess) {
+            J.FieldAccess access = (J.FieldAccess) e;
+            boolean onThisOrType = access.getTarget() instanceof J.Identifier &&
+                                   (((J.Identifier) access.getTarget()).getFieldType() == null || isThis(access.getTarget()));
+            return onThisOrType && isUnchanging(access.getName().getFieldType());
+        }
+        if (e instanceof J.Identifier) {
+            J.Identifier identifier = (J.Identifier) e;
+            return isThis(identifier) || identifier.getFieldType() == null && identifier.getType() instanceof JavaType.FullyQualified ||
+                   isUnchanging(identifier.getFieldType());
+        }
+        return false;
+    }
+
+    /** A local variable or parameter (which a lambda cannot assign), or a final field. */
+    private static boolean isUnchanging(JavaType.@Nullable Variable variable) {
+        return variable != null && (variable.getOwner() instanceof JavaType.Method || variable.hasFlags(Flag.Final));
+    }
+
+    private static boolean isThis(Expression e) {
+        return e instanceof J.Identifier && "this".equals(((J.Identifier) e).getSimpleName());
     }
 
     private static boolean isThisField(Expression target) {
-        return target instanceof J.FieldAccess && ((J.FieldAccess) target).getTarget() instanceof J.Identifier &&
-               "this".equals(((J.Identifier) ((J.FieldAccess) target).getTarget()).getSimpleName());
+        return target instanceof J.FieldAccess && isThis(((J.FieldAccess) target).getTarget());
     }
 
-    /** The array's name: the declared variable's, or a fresh one that a {@code return} or assignment then uses. */
+    /** The name of the parameter {@code argument} is passed to, if the compiled method kept a real one. */
+    private static @Nullable String parameterName(J.MethodInvocation call, J argument) {
+        JavaType.Method method = call.getMethodType();
+        int index = call.getArguments().indexOf(argument);
+        if (method == null || index < 0 || index >= method.getParameterNames().size()) {
+            return null;
+        }
+        String name = method.getParameterNames().get(index);
+        return name.length() < 3 || name.matches("arg\\d+") ? null : name;
+    }
+
+    /** Whether the array takes the place of the declared variable: the pipeline is its whole initializer. */
+    private boolean declares() {
+        return statement instanceof J.VariableDeclarations &&
+               ((J.VariableDeclarations) statement).getVariables().get(0).getInitializer() != null &&
+               ((J.VariableDeclarations) statement).getVariables().get(0).getInitializer().getId().equals(pipeline);
+    }
+
+    /** The declared variable's name, or a fresh one: the parameter's the pipeline is passed to, else {@code result}. */
     String arrayName(FreshNames names) {
-        return statement instanceof J.VariableDeclarations ?
-                ((J.VariableDeclarations) statement).getVariables().get(0).getSimpleName() : names.take("result");
+        if (declares()) {
+            return ((J.VariableDeclarations) statement).getVariables().get(0).getSimpleName();
+        }
+        return names.take(parameterName != null ? parameterName : "result");
     }
 
     /** {@code String} with length {@code n} is {@code String[n]}; {@code String[]} is {@code String[n][]}. */
@@ -80,10 +224,10 @@ final class LoopSite {
     }
 
     /** Remembers, on the statement's block, to put {@code filled} before the statement (or in its place). */
-    void schedule(Cursor pipeline, FilledArray filled) {
-        Cursor block = pipeline.dropParentUntil(J.Block.class::isInstance);
-        Map<UUID, FilledArray> pending = block.computeMessageIfAbsent(PENDING, k -> new HashMap<>());
-        pending.put(statement.getId(), filled);
+    void schedule(Cursor pipelineCursor, FilledArray filled) {
+        Cursor block = pipelineCursor.dropParentUntil(J.Block.class::isInstance);
+        Map<UUID, Pending> pending = block.computeMessageIfAbsent(PENDING, k -> new HashMap<>());
+        pending.put(statement.getId(), new Pending(this, filled));
     }
 
     /**
@@ -91,18 +235,19 @@ final class LoopSite {
      * statement and the statements that took its place.
      */
     static J.Block applyScheduled(Cursor blockCursor, J.Block block, BiConsumer<Statement, List<Statement>> replaced) {
-        Map<UUID, FilledArray> pending = blockCursor.getMessage(PENDING);
+        Map<UUID, Pending> pending = blockCursor.getMessage(PENDING);
         if (pending == null) {
             return block;
         }
         J.Block b = block;
         for (int i = 0; i < b.getStatements().size(); i++) {
             Statement statement = b.getStatements().get(i);
-            FilledArray filled = pending.get(statement.getId());
-            if (filled == null) {
+            Pending scheduled = pending.get(statement.getId());
+            if (scheduled == null) {
                 continue;
             }
-            boolean declares = statement instanceof J.VariableDeclarations;
+            boolean declares = scheduled.site.declares();
+            FilledArray filled = scheduled.filled;
             int before = b.getStatements().size();
             b = JavaTemplate.builder(filled.code)
                     .imports(filled.imports.toArray(new String[0]))
@@ -112,15 +257,16 @@ final class LoopSite {
                             filled.parameters.toArray());
             int added = b.getStatements().size() - before + (declares ? 1 : 0);
             List<Statement> statements = new ArrayList<>(b.getStatements());
+            J.MethodDeclaration method = blockCursor.firstEnclosing(J.MethodDeclaration.class);
             List<Statement> generated = filled.retype(statements.subList(i, i + added),
-                    declares ? (J.VariableDeclarations) statement : null);
+                    declares ? (J.VariableDeclarations) statement : null, method == null ? null : method.getMethodType());
             for (int g = 0; g < added; g++) {
                 statements.set(i + g, generated.get(g));
             }
             statements.set(i, statements.get(i).withPrefix(statement.getPrefix()));
             if (!declares) {
                 J.VariableDeclarations array = (J.VariableDeclarations) statements.get(i);
-                statements.set(i + added, usingArray(statement, array.getVariables().get(0).getName()));
+                statements.set(i + added, usingArray(statement, scheduled.site.pipeline, array.getVariables().get(0).getName()));
             }
             b = b.withStatements(statements);
             replaced.accept(statement, statements.subList(i, i + added));
@@ -129,19 +275,27 @@ final class LoopSite {
         return b;
     }
 
-    /** {@code return p;} becomes {@code return array;}, {@code a = p;} becomes {@code a = array;}. */
-    private static Statement usingArray(Statement statement, J.Identifier array) {
-        J.Identifier reference = array.withId(Tree.randomId());
-        if (statement instanceof J.Return) {
-            J.Return r = (J.Return) statement;
-            return r.withExpression(reference.withPrefix(r.getExpression().getPrefix())).withPrefix(withoutComments(r.getPrefix()));
-        }
-        J.Assignment a = (J.Assignment) statement;
-        return a.withAssignment(reference.withPrefix(a.getAssignment().getPrefix())).withPrefix(withoutComments(a.getPrefix()));
+    /** The statement with the new array in the pipeline's place; its comments moved to the first new statement. */
+    private static Statement usingArray(Statement statement, @Nullable UUID pipeline, J.Identifier array) {
+        Statement using = (Statement) new JavaVisitor<Integer>() {
+            @Override
+            public J visitMethodInvocation(J.MethodInvocation method, Integer p) {
+                return method.getId().equals(pipeline) ? array.withId(Tree.randomId()).withPrefix(method.getPrefix()) :
+                        super.visitMethodInvocation(method, p);
+            }
+        }.visitNonNull(statement, 0);
+        Space prefix = statement.getPrefix();
+        return using.withPrefix(prefix.withComments(Collections.emptyList()).withWhitespace(
+                prefix.getComments().isEmpty() ? prefix.getWhitespace() : prefix.getComments().get(prefix.getComments().size() - 1).getSuffix()));
     }
 
-    private static Space withoutComments(Space prefix) {
-        return prefix.withComments(Collections.emptyList()).withWhitespace(
-                prefix.getComments().isEmpty() ? prefix.getWhitespace() : prefix.getComments().get(prefix.getComments().size() - 1).getSuffix());
+    private static final class Pending {
+        final LoopSite site;
+        final FilledArray filled;
+
+        Pending(LoopSite site, FilledArray filled) {
+            this.site = site;
+            this.filled = filled;
+        }
     }
 }

@@ -118,7 +118,7 @@ public class PreSizeFlatMapToArray extends Recipe {
                     parameters.add(element);
                 }
                 code.append('}');
-                return new FilledArray(code.toString(), parameters, imports, array, pipeline.generator.arrayType,
+                return new FilledArray(code.toString(), parameters, imports, array, pipeline.parameter, pipeline.generator.arrayType,
                         pipeline.generator.componentTree, pipeline.declaredType, pipeline.elementJavaType);
             }
         });

@@ -31,17 +31,20 @@ final class SizedSource {
     /** The expression whose {@code size()} or {@code length} is the element count. */
     final Expression counted;
     final boolean isArray;
+    /** The loop goes over {@code counted.entrySet()}, which the pipeline itself does not call. */
+    private final boolean entries;
     /** The element type as source text; null when it cannot be written. */
     final @Nullable String elementType;
     /** The type {@link #elementType} spells, part for part. */
     final @Nullable JavaType elementJavaType;
 
-    private SizedSource(Expression iterable, Expression counted, boolean isArray, @Nullable JavaType elementJavaType,
-                        Set<String> imports) {
+    private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries,
+                        @Nullable JavaType elementJavaType, Set<String> imports) {
         this.refusal = null;
         this.iterable = iterable;
         this.counted = counted;
         this.isArray = isArray;
+        this.entries = entries;
         this.elementType = TypeText.of(elementJavaType, imports);
         this.elementJavaType = elementType == null ? null : elementJavaType;
     }
@@ -51,6 +54,7 @@ final class SizedSource {
         this.iterable = stream;
         this.counted = stream;
         this.isArray = false;
+        this.entries = false;
         this.elementType = null;
         this.elementJavaType = null;
     }
@@ -65,7 +69,21 @@ final class SizedSource {
 
     /** A template for what the loop iterates, with {@link #iterable} as its one parameter. */
     String iterableTemplate() {
+        if (entries) {
+            return "#{any(java.util.Map)}.entrySet()";
+        }
         return isArray ? "#{anyArray(java.lang.Object)}" : "#{any(java.lang.Iterable)}";
+    }
+
+    /** The entries of {@code map}, for a loop that reads its keys and values in one pass. */
+    static SizedSource entriesOf(Expression map, Set<String> imports) {
+        String refusal = refusal(map);
+        if (refusal != null) {
+            return new SizedSource(map, refusal);
+        }
+        List<JavaType> kv = jdkTypeParameters(map.getType(), "java.util.Map", 2);
+        JavaType.FullyQualified entry = entryClass(map.getType());
+        return new SizedSource(map, map, false, true, kv == null || entry == null ? null : new JavaType.Parameterized(null, entry, kv), imports);
     }
 
     /** The source of {@code stream}, the expression a pipeline starts from, or the reason there is none. */
@@ -105,7 +123,7 @@ final class SizedSource {
         if (!(type instanceof JavaType.Array)) {
             return new SizedSource(array, "the types are not fully known");
         }
-        return new SizedSource(array, array, true, ((JavaType.Array) type).getElemType(), imports);
+        return new SizedSource(array, array, true, false, ((JavaType.Array) type).getElemType(), imports);
     }
 
     private static SizedSource ofCollection(Expression collection, Set<String> imports) {
@@ -118,14 +136,14 @@ final class SizedSource {
             if (refusal != null) {
                 return new SizedSource(map, refusal);
             }
-            return new SizedSource(collection, map, false, viewElementType(view, map.getType()), imports);
+            return new SizedSource(collection, map, false, false, viewElementType(view, map.getType()), imports);
         }
         String refusal = refusal(collection);
         if (refusal != null) {
             return new SizedSource(collection, refusal);
         }
         List<JavaType> parameters = jdkTypeParameters(collection.getType(), "java.util.Collection", 1);
-        return new SizedSource(collection, collection, false, parameters == null ? null : parameters.get(0), imports);
+        return new SizedSource(collection, collection, false, false, parameters == null ? null : parameters.get(0), imports);
     }
 
     private static @Nullable String refusal(Expression counted) {
@@ -156,13 +174,32 @@ final class SizedSource {
             case "values":
                 return kv.get(1);
             default:
-                JavaType.FullyQualified entry = entryClass(view.getType());
+                JavaType.FullyQualified entry = entryClass(mapType);
                 return entry == null ? null : new JavaType.Parameterized(null, entry, kv);
         }
     }
 
-    /** {@code Map.Entry} itself, from the {@code Set<Map.Entry<..>>} that {@code entrySet()} returns. */
-    private static JavaType.@Nullable FullyQualified entryClass(@Nullable JavaType entrySet) {
+    /** {@code Map.Entry} itself, from the {@code Set<Map.Entry<..>>} that the map's {@code entrySet()} returns. */
+    private static JavaType.@Nullable FullyQualified entryClass(@Nullable JavaType mapType) {
+        JavaType.FullyQualified map = TypeUtils.asFullyQualified(mapType);
+        if (map == null) {
+            return null;
+        }
+        for (JavaType.Method method : map.getMethods()) {
+            if ("entrySet".equals(method.getName()) && method.getParameterTypes().isEmpty()) {
+                return entryClassIn(method.getReturnType());
+            }
+        }
+        for (JavaType.FullyQualified parent : map.getInterfaces()) {
+            JavaType.FullyQualified entry = entryClass(parent);
+            if (entry != null) {
+                return entry;
+            }
+        }
+        return null;
+    }
+
+    private static JavaType.@Nullable FullyQualified entryClassIn(@Nullable JavaType entrySet) {
         if (!(entrySet instanceof JavaType.Parameterized) || ((JavaType.Parameterized) entrySet).getTypeParameters().size() != 1) {
             return null;
         }

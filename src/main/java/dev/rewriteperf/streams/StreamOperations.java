@@ -30,7 +30,7 @@ final class StreamOperations {
         return operations;
     }
 
-    private static boolean isIntermediate(J.MethodInvocation call) {
+    static boolean isIntermediate(J.MethodInvocation call) {
         JavaType.Method method = call.getMethodType();
         return method != null && !method.hasFlags(Flag.Static) && call.getSelect() != null &&
                TypeUtils.isAssignableTo("java.util.stream.BaseStream", method.getDeclaringType());

@@ -737,9 +737,53 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     }
 
     @Test
-    void pipelineAsAnArgumentHasNoPlaceForALoop() {
+    void argumentAfterInertValuesIsTakenOutFirst() {
         rewriteRun(
-          refusedBecause("the pipeline is not the whole of a `return`, a variable's initializer or an assignment"),
+          java(
+            """
+              import java.net.URI;
+              import java.net.http.HttpRequest;
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Client {
+                  HttpRequest request(URI uri, Map<String, String> localHeaders) {
+                      HttpRequest.Builder requestBuilder = HttpRequest.newBuilder(uri);
+                      // headers come last
+                      requestBuilder = requestBuilder.headers(localHeaders.entrySet().stream()
+                              .flatMap(entry -> Stream.of(entry.getKey(), entry.getValue()))
+                              .toArray(String[]::new));
+                      return requestBuilder.build();
+                  }
+              }
+              """,
+            """
+              import java.net.URI;
+              import java.net.http.HttpRequest;
+              import java.util.Map;
+
+              class Client {
+                  HttpRequest request(URI uri, Map<String, String> localHeaders) {
+                      HttpRequest.Builder requestBuilder = HttpRequest.newBuilder(uri);
+                      // headers come last
+                      String[] result = new String[localHeaders.size() * 2];
+                      int i = 0;
+                      for (Map.Entry<String, String> entry : localHeaders.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[i++] = entry.getValue();
+                      }
+                      requestBuilder = requestBuilder.headers(result);
+                      return requestBuilder.build();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void argumentOfAStaticCall() {
+        rewriteRun(
           java(
             """
               import java.util.Arrays;
@@ -747,8 +791,149 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
               import java.util.stream.Stream;
 
               class A {
-                  static String f(Map<String, String> m) {
-                      return Arrays.toString(m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new));
+                  static int hash(Map<String, String> attributes) {
+                      return Arrays.deepHashCode(attributes.entrySet().stream()
+                              .flatMap(entry -> Stream.of(entry.getKey(), entry.getValue()))
+                              .toArray(String[]::new));
+                  }
+              }
+              """,
+            """
+              import java.util.Arrays;
+              import java.util.Map;
+
+              class A {
+                  static int hash(Map<String, String> attributes) {
+                      String[] result = new String[attributes.size() * 2];
+                      int i = 0;
+                      for (Map.Entry<String, String> entry : attributes.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[i++] = entry.getValue();
+                      }
+                      return Arrays.deepHashCode(result);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void argumentAfterACallStaysInOrder() {
+        rewriteRun(
+          refusedBecause("something in the statement is evaluated before the pipeline"),
+          java(
+            """
+              import java.util.List;
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String next() {
+                      return "x";
+                  }
+
+                  static List<String> f(Map<String, String> m) {
+                      return List.of(next(), m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new)[0]);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void argumentOfACallOnACallStaysInOrder() {
+        rewriteRun(
+          refusedBecause("something in the statement is evaluated before the pipeline"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static StringBuilder log(Map<String, String> m) {
+                      return new StringBuilder("headers: ").append(m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new).length);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void argumentAfterAFieldThatMayChange() {
+        rewriteRun(
+          refusedBecause("something in the statement is evaluated before the pipeline"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.Objects;
+              import java.util.stream.Stream;
+
+              class A {
+                  String prefix = "";
+
+                  int f(Map<String, String> m) {
+                      return Objects.hash(prefix, m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void rightOfAConditionalAnd() {
+        rewriteRun(
+          refusedBecause("the pipeline is evaluated only on one side of `&&` or `||`"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static boolean f(Map<String, String> m) {
+                      return !m.isEmpty() && m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new).length > 2;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void branchOfAConditional() {
+        rewriteRun(
+          refusedBecause("the pipeline is evaluated only in one branch of `?:`"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(Map<String, String> m) {
+                      return m.isEmpty() ? null : m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void bodyOfALambda() {
+        rewriteRun(
+          refusedBecause("the pipeline is the body of a lambda"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.function.Supplier;
+              import java.util.stream.Stream;
+
+              class A {
+                  static Supplier<String[]> f(Map<String, String> m) {
+                      return () -> m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
                   }
               }
               """

@@ -1,0 +1,175 @@
+package dev.rewriteperf.streams;
+
+import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.search.SemanticallyEqual;
+import org.openrewrite.java.search.UsesMethod;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+public class PreSizeKeysThenValuesArray extends Recipe {
+
+    private static final MethodMatcher TO_ARRAY = new MethodMatcher("java.util.stream.Stream toArray(..)");
+    private static final MethodMatcher CONCAT = new MethodMatcher("java.util.stream.Stream concat(..)");
+    private static final MethodMatcher COLLECTION_STREAM = new MethodMatcher("java.util.Collection stream()", true);
+    private static final MethodMatcher KEY_SET = new MethodMatcher("java.util.Map keySet()", true);
+    private static final MethodMatcher VALUES = new MethodMatcher("java.util.Map values()", true);
+
+    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+
+    @Override
+    public String getDisplayName() {
+        return "Fill one pre-sized array with a map's keys, then its values";
+    }
+
+    @Override
+    public String getDescription() {
+        return "`Stream.concat(map.keySet().stream(), map.values().stream()).toArray(T[]::new)` streams the map " +
+               "twice into growing buffers and copies them into the array. The array is created with " +
+               "`map.size() * 2` components instead and filled in one pass over `entrySet()`, each key at index " +
+               "`i` and its value at `size + i`: the same array, since a map's key set and values iterate in " +
+               "the same order. Only plain key and value streams of the same map are rewritten (a `map(..)` on " +
+               "either side would run in another order), when the map can be read twice, is not a concurrent " +
+               "map, and keys and values fit the array without a cast; other candidates are listed, with the " +
+               "reason, in the `Performance candidates` data table. Measured in `benchmarks/`.";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "streams", "allocation"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(2);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return Preconditions.check(new UsesMethod<>(CONCAT), new JavaIsoVisitor<ExecutionContext>() {
+            @Override
+            public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
+                J.Block b = super.visitBlock(block, ctx);
+                return LoopSite.applyScheduled(getCursor(), b, (before, after) -> {
+                    Statement loop = after.stream().filter(J.ForEachLoop.class::isInstance).findFirst().orElse(after.get(0));
+                    candidates.recordChange(ctx, getCursor(), before, loop);
+                });
+            }
+
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+                J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
+                if (!TO_ARRAY.matches(m) || !(m.getSelect() instanceof J.MethodInvocation) ||
+                    !CONCAT.matches((J.MethodInvocation) m.getSelect())) {
+                    return m;
+                }
+                List<Expression> halves = ((J.MethodInvocation) m.getSelect()).getArguments();
+                J.MethodInvocation first = mapView(halves.get(0));
+                J.MethodInvocation second = mapView(halves.get(1));
+                if (first == null || second == null) {
+                    return m;
+                }
+                Set<String> imports = new LinkedHashSet<>();
+                SizedSource entries = SizedSource.entriesOf(first.getSelect(), imports);
+                ArrayGenerator generator = ArrayGenerator.of(m, getCursor());
+                LoopSite site = LoopSite.of(getCursor());
+                String refusal = refusal(halves, first, second, entries, generator, site);
+                if (refusal != null) {
+                    candidates.recordSkip(ctx, getCursor(), m, refusal);
+                    return m;
+                }
+                site.schedule(getCursor(), filledArray(entries, generator, site, KEY_SET.matches(first), imports));
+                for (String type : imports) {
+                    maybeAddImport(type);
+                }
+                maybeRemoveImport("java.util.stream.Stream");
+                return m;
+            }
+
+            /**
+             * {@code T[] result = new T[map.size() * 2]; int i = 0; int j = map.size();} and one loop over the
+             * entries writing the first half at {@code i++}, the second at {@code j++}.
+             */
+            private FilledArray filledArray(SizedSource entries, ArrayGenerator generator, LoopSite site,
+                                            boolean keysFirst, Set<String> imports) {
+                FreshNames names = FreshNames.near(getCursor());
+                String array = site.arrayName(names);
+                String first = names.takeIndex();
+                String second = names.takeIndex();
+                String entry = names.take("entry");
+                String code = generator.componentText + "[] " + array + " = new " +
+                              LoopSite.newArray(generator.componentText, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
+                              "int " + first + " = 0;\n" +
+                              "int " + second + " = #{map}.size();\n" +
+                              "for (" + entries.elementType + " " + entry + " : #{map}.entrySet()) {\n" +
+                              array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
+                              array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
+                              "}";
+                return new FilledArray(code, Collections.singletonList(entries.counted), imports, array, entry,
+                        generator.arrayType, generator.componentTree, null, entries.elementJavaType);
+            }
+        });
+    }
+
+    /**
+     * {@code map.keySet()} or {@code map.values()} in {@code map.keySet().stream()}, also under further stream
+     * operations (which {@link #refusal} reports); null for other streams.
+     */
+    private static J.@Nullable MethodInvocation mapView(Expression half) {
+        while (half instanceof J.MethodInvocation && StreamOperations.isIntermediate((J.MethodInvocation) half)) {
+            half = ((J.MethodInvocation) half).getSelect();
+        }
+        if (!(half instanceof J.MethodInvocation) || !COLLECTION_STREAM.matches((J.MethodInvocation) half) ||
+            !(((J.MethodInvocation) half).getSelect() instanceof J.MethodInvocation)) {
+            return null;
+        }
+        J.MethodInvocation view = (J.MethodInvocation) ((J.MethodInvocation) half).getSelect();
+        return (KEY_SET.matches(view) || VALUES.matches(view)) && view.getSelect() != null ? view : null;
+    }
+
+    private static @Nullable String refusal(List<Expression> halves, J.MethodInvocation first, J.MethodInvocation second,
+                                            SizedSource entries, ArrayGenerator generator, LoopSite site) {
+        for (Expression half : halves) {
+            if (!COLLECTION_STREAM.matches((J.MethodInvocation) half)) {
+                return "`." + ((J.MethodInvocation) half).getSimpleName() + "(..)` on one side would run in another order in a single pass";
+            }
+        }
+        if (first.getSimpleName().equals(second.getSimpleName()) ||
+            !SemanticallyEqual.areEqual(first.getSelect(), second.getSelect())) {
+            return "the two streams are not the keys and the values of the same map";
+        }
+        if (entries.refusal != null) {
+            return entries.refusal;
+        }
+        if (generator.refusal != null) {
+            return generator.refusal;
+        }
+        if (entries.elementType == null || !(entries.elementJavaType instanceof JavaType.Parameterized)) {
+            return "the map's key and value types cannot be written in source";
+        }
+        for (JavaType keyOrValue : ((JavaType.Parameterized) entries.elementJavaType).getTypeParameters()) {
+            if (!generator.accepts(keyOrValue)) {
+                return "a key or value may not fit " + generator.arrayType() +
+                       ": the stream would throw ArrayStoreException where a loop needs a cast";
+            }
+        }
+        return site.refusal;
+    }
+}

@@ -1,0 +1,351 @@
+package dev.rewriteperf.streams;
+
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class PreSizeKeysThenValuesArrayTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new PreSizeKeysThenValuesArray());
+    }
+
+    @DocumentExample
+    @Test
+    void keysThenValuesInOnePass() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Args {
+                  static String[] keysThenValues(Map<String, String> args) {
+                      return Stream.concat(args.keySet().stream(), args.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+
+              class Args {
+                  static String[] keysThenValues(Map<String, String> args) {
+                      String[] result = new String[args.size() * 2];
+                      int i = 0;
+                      int j = args.size();
+                      for (Map.Entry<String, String> entry : args.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[j++] = entry.getValue();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void valuesThenKeys() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Args {
+                  static Object[] valuesThenKeys(Map<?, ?> args) {
+                      return Stream.concat(args.values().stream(), args.keySet().stream()).toArray();
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+
+              class Args {
+                  static Object[] valuesThenKeys(Map<?, ?> args) {
+                      Object[] result = new Object[args.size() * 2];
+                      int i = 0;
+                      int j = args.size();
+                      for (Map.Entry<?, ?> entry : args.entrySet()) {
+                          result[i++] = entry.getValue();
+                          result[j++] = entry.getKey();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void declaredArrayWithTypesOfTheProject() {
+        rewriteRun(
+          java(
+            """
+              package glide;
+
+              public final class Key {
+              }
+              """
+          ),
+          java(
+            """
+              package glide;
+
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Command {
+                  static int send(Map<Key, Key> fields) {
+                      Key[] arguments = Stream.concat(fields.keySet().stream(), fields.values().stream())
+                              .toArray(Key[]::new);
+                      return arguments.length;
+                  }
+              }
+              """,
+            """
+              package glide;
+
+              import java.util.Map;
+
+              class Command {
+                  static int send(Map<Key, Key> fields) {
+                      Key[] arguments = new Key[fields.size() * 2];
+                      int i = 0;
+                      int j = fields.size();
+                      for (Map.Entry<Key, Key> entry : fields.entrySet()) {
+                          arguments[i++] = entry.getKey();
+                          arguments[j++] = entry.getValue();
+                      }
+                      return arguments.length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void changeIsRecorded() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).singleElement().satisfies(row -> {
+                assertThat(row.isChanged()).isTrue();
+                assertThat(row.getReplacement()).startsWith("for (Map.Entry<String, Integer> entry : counts.entrySet())");
+            })),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Counts {
+                  Object[] flat;
+
+                  void update(Map<String, Integer> counts) {
+                      flat = Stream.concat(counts.keySet().stream(), counts.values().stream()).toArray(Object[]::new);
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+
+              class Counts {
+                  Object[] flat;
+
+                  void update(Map<String, Integer> counts) {
+                      Object[] result = new Object[counts.size() * 2];
+                      int i = 0;
+                      int j = counts.size();
+                      for (Map.Entry<String, Integer> entry : counts.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[j++] = entry.getValue();
+                      }
+                      flat = result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    // ---- left alone ----
+
+    @Test
+    void keysAndValuesOfDifferentMaps() {
+        rewriteRun(
+          refusedBecause("the two streams are not the keys and the values of the same map"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(Map<String, String> a, Map<String, String> b) {
+                      return Stream.concat(a.keySet().stream(), b.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void keysTwice() {
+        rewriteRun(
+          refusedBecause("the two streams are not the keys and the values of the same map"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(Map<String, String> a) {
+                      return Stream.concat(a.keySet().stream(), a.keySet().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void mappedSideWouldRunInAnotherOrder() {
+        rewriteRun(
+          refusedBecause("`.map(..)` on one side would run in another order in a single pass"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(Map<String, String> a) {
+                      return Stream.concat(a.keySet().stream().map(String::trim), a.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void concurrentMap() {
+        rewriteRun(
+          refusedBecause("a concurrent collection can change size while it is read"),
+          java(
+            """
+              import java.util.concurrent.ConcurrentMap;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(ConcurrentMap<String, String> a) {
+                      return Stream.concat(a.keySet().stream(), a.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void valuesThatMayNotFit() {
+        rewriteRun(
+          refusedBecause("a key or value may not fit String[]"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(Map<String, Integer> a) {
+                      return Stream.concat(a.keySet().stream(), a.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void mapFromACall() {
+        rewriteRun(
+          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  Map<String, String> map() {
+                      return Map.of();
+                  }
+
+                  String[] f() {
+                      return Stream.concat(map().keySet().stream(), map().values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void pipelineInABranch() {
+        rewriteRun(
+          refusedBecause("the pipeline is evaluated only in one branch of `?:`"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(Map<String, String> a) {
+                      return a.isEmpty() ? new String[0] : Stream.concat(a.keySet().stream(), a.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void otherConcatenationsAreNotCandidates() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(List<String> a, List<String> b) {
+                      return Stream.concat(a.stream(), b.stream()).toArray(String[]::new);
+                  }
+
+                  static List<String> g(java.util.Map<String, String> m) {
+                      return Stream.concat(m.keySet().stream(), m.values().stream()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    private static Consumer<RecipeSpec> refusedBecause(String reason) {
+        return spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+          assertThat(rows).allSatisfy(row -> {
+              assertThat(row.isChanged()).isFalse();
+              assertThat(row.getReason()).contains(reason);
+          }));
+    }
+}
