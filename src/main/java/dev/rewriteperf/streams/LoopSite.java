@@ -1,8 +1,10 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.JavaVisitor;
@@ -231,10 +233,17 @@ final class LoopSite {
     }
 
     /**
-     * Applies the replacements scheduled for {@code block}'s statements, telling {@code replaced} each original
-     * statement and the statements that took its place.
+     * Applies the replacements scheduled for {@code block}'s statements and records each in the data table,
+     * with the loop as its replacement.
      */
-    static J.Block applyScheduled(Cursor blockCursor, J.Block block, BiConsumer<Statement, List<Statement>> replaced) {
+    static J.Block applyScheduled(Cursor blockCursor, J.Block block, PerformanceCandidates candidates, ExecutionContext ctx) {
+        return applyScheduled(blockCursor, block, (before, after) -> {
+            Statement loop = after.stream().filter(J.ForEachLoop.class::isInstance).findFirst().orElse(after.get(0));
+            candidates.recordChange(ctx, blockCursor, before, loop);
+        });
+    }
+
+    private static J.Block applyScheduled(Cursor blockCursor, J.Block block, BiConsumer<Statement, List<Statement>> replaced) {
         Map<UUID, Pending> pending = blockCursor.getMessage(PENDING);
         if (pending == null) {
             return block;

@@ -11,7 +11,6 @@ import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.Statement;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,10 +61,7 @@ public class PreSizeFlatMapToArray extends Recipe {
             @Override
             public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                 J.Block b = super.visitBlock(block, ctx);
-                return LoopSite.applyScheduled(getCursor(), b, (before, after) -> {
-                    Statement loop = after.stream().filter(J.ForEachLoop.class::isInstance).findFirst().orElse(after.get(0));
-                    candidates.recordChange(ctx, getCursor(), before, loop);
-                });
+                return LoopSite.applyScheduled(getCursor(), b, candidates, ctx);
             }
 
             @Override

@@ -9,8 +9,8 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
-import java.util.function.Consumer;
 
+import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -1003,13 +1003,5 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(BenchmarkSources.beforeBecomes("caches/classvalue", "After"));
-    }
-
-    private static Consumer<RecipeSpec> refusedBecause(String reason) {
-        return spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
-          assertThat(rows).allSatisfy(row -> {
-              assertThat(row.isChanged()).isFalse();
-              assertThat(row.getReason()).contains(reason);
-          }));
     }
 }

@@ -18,9 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
+import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -1196,13 +1196,5 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
             map.put(key.apply(i), value.apply(i));
         }
         return map;
-    }
-
-    private static Consumer<RecipeSpec> refusedBecause(String reason) {
-        return spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
-          assertThat(rows).allSatisfy(row -> {
-              assertThat(row.isChanged()).isFalse();
-              assertThat(row.getReason()).contains(reason);
-          }));
     }
 }

@@ -1,13 +1,23 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
-import java.util.function.Consumer;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
+import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -341,11 +351,34 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         );
     }
 
-    private static Consumer<RecipeSpec> refusedBecause(String reason) {
-        return spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
-          assertThat(rows).allSatisfy(row -> {
-              assertThat(row.isChanged()).isFalse();
-              assertThat(row.getReason()).contains(reason);
-          }));
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/keysthenvalues", "After"));
+    }
+
+    /** Equal arrays, or the same exception, for empty, single, null-key, null-value and large maps. */
+    @Test
+    void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/keysthenvalues");
+        Method before = compiled.type("Before").getMethod("keysThenValues", Map.class);
+        Method after = compiled.type("After").getMethod("keysThenValues", Map.class);
+        Map<String, String> nulls = new HashMap<>();
+        nulls.put(null, "v");
+        nulls.put("k", null);
+        List<Map<String, String>> inputs = Arrays.asList(new HashMap<>(), Collections.singletonMap("k", "v"), nulls,
+          sized(new LinkedHashMap<>(), 50), sized(new HashMap<>(), 1000), sized(new TreeMap<>(), 17));
+        for (Map<String, String> input : inputs) {
+            Object expected = CompiledBenchmark.outcome(before, input);
+            Object actual = CompiledBenchmark.outcome(after, input);
+            assertThat(actual.getClass()).isEqualTo(expected.getClass());
+            assertThat((Object[]) actual).containsExactly((Object[]) expected);
+        }
+    }
+
+    private static Map<String, String> sized(Map<String, String> map, int size) {
+        for (int i = 0; i < size; i++) {
+            map.put("k" + i, i % 7 == 0 ? null : "v" + i);
+        }
+        return map;
     }
 }

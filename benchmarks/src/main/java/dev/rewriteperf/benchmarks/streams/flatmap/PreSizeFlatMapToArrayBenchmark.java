@@ -28,8 +28,8 @@ import static dev.rewriteperf.benchmarks.streams.flatmap.GlideString.gs;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(3)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 4, time = 1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 public class PreSizeFlatMapToArrayBenchmark {
 
     @Param({"1", "50", "1000"})
