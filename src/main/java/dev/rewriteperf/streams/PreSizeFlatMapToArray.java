@@ -42,7 +42,14 @@ public class PreSizeFlatMapToArray extends Recipe {
                "variable's initializer or an assignment, its source must be readable twice (size, then loop), " +
                "not a concurrent collection, and each element must fit the array without a cast. Pipelines with " +
                "`filter`, `sorted`, `peek`, `parallel` and the like are listed, with the reason, in the " +
-               "`Performance candidates` data table. Measured in `benchmarks/`.";
+               "`Performance candidates` data table. Measured in `benchmarks/` (JDK 25) on the six flatMap methods " +
+               "of valkey-glide's ArrayTransformUtils: a map of 50 entries to keys and values allocates 416 B/op " +
+               "instead of 7,336, exactly the output array, and runs 3.9-10.9x faster (medians); at 1000 entries " +
+               "8,016 instead of 136,683 B/op, 4.9-10x faster. Where every element is also converted " +
+               "(`Double.toString`, a factory) those objects remain: 2.0-2.5x fewer bytes, and time from equal to " +
+               "1.7x faster. The loop reads the source's size first: a source that another thread resizes " +
+               "meanwhile makes it fail where the stream would not, so sources declared as concurrent collections " +
+               "are left alone; a concurrent map passed around as a plain `Map` cannot be recognised.";
     }
 
     @Override
@@ -77,6 +84,9 @@ public class PreSizeFlatMapToArray extends Recipe {
                 }
                 LoopSite site = LoopSite.of(getCursor());
                 String refusal = pipeline.refusal != null ? pipeline.refusal : site.refusal;
+                if (refusal == null) {
+                    refusal = TypeText.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+                }
                 if (refusal != null) {
                     candidates.recordSkip(ctx, getCursor(), m, refusal);
                     return m;

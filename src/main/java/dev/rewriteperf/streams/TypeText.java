@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 
 import java.util.Set;
@@ -75,6 +76,27 @@ final class TypeText {
             imports.add(packageName + "." + outer);
         }
         return className;
+    }
+
+    /**
+     * Why the simple names of {@code imports} cannot be used in {@code cu}: another type of the same simple name
+     * is imported or declared there. Null when they can.
+     */
+    static @Nullable String clash(J.CompilationUnit cu, Set<String> imports) {
+        for (String fqn : imports) {
+            String simpleName = fqn.substring(fqn.lastIndexOf('.') + 1);
+            for (J.Import anImport : cu.getImports()) {
+                if (!anImport.isStatic() && simpleName.equals(anImport.getClassName()) && !fqn.equals(anImport.getTypeName())) {
+                    return "`" + simpleName + "` already names " + anImport.getTypeName() + " in this file";
+                }
+            }
+            for (J.ClassDeclaration declared : cu.getClasses()) {
+                if (simpleName.equals(declared.getSimpleName()) && !fqn.equals(declared.getType() == null ? "" : declared.getType().getFullyQualifiedName())) {
+                    return "`" + simpleName + "` already names a class declared in this file";
+                }
+            }
+        }
+        return null;
     }
 
     private static boolean isIdentifier(String name) {

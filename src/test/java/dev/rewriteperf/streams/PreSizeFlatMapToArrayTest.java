@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
 
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -1090,6 +1091,49 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
               class A {
                   static void f(List<String> names, Object[][] out) {
                       out[0] = names.stream().flatMap(n -> Stream.of(n, n)).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void entryTypeWhoseNameIsTaken() {
+        rewriteRun(
+          refusedBecause("`Map` already names a class declared in this file"),
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] f(HashMap<String, String> m) {
+                      return m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
+                  }
+              }
+
+              class Map {
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void unknownTypesAreLeftAlone() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          refusedBecause("the types are not fully known"),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+              import com.example.missing.Header;
+
+              class A {
+                  static String[] f(Map<String, Header> m) {
+                      return m.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue().text())).toArray(String[]::new);
                   }
               }
               """

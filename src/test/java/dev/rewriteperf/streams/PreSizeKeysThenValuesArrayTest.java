@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -320,6 +321,25 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
               class A {
                   static String[] f(Map<String, String> a) {
                       return a.isEmpty() ? new String[0] : Stream.concat(a.keySet().stream(), a.values().stream()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void unknownTypesAreLeftAlone() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          java(
+            """
+              import java.util.stream.Stream;
+              import com.example.missing.Headers;
+
+              class A {
+                  static String[] f(Headers h) {
+                      return Stream.concat(h.keySet().stream(), h.values().stream()).toArray(String[]::new);
                   }
               }
               """
