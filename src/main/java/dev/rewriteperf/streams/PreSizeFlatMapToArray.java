@@ -114,7 +114,7 @@ public class PreSizeFlatMapToArray extends Recipe {
                         .append(pipeline.generator.componentText).append("[] ").append(array).append(" = new ")
                         .append(LoopSite.newArray(pipeline.generator.componentText, length)).append(";\n")
                         .append("int ").append(index).append(" = 0;\n")
-                        .append("for (").append(pipeline.elementType).append(' ').append(pipeline.parameter).append(" : ")
+                        .append("for (").append(TypeText.asImported(pipeline.elementType, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class))).append(' ').append(pipeline.parameter).append(" : ")
                         .append(pipeline.source.iterableTemplate()).append(") {\n");
                 List<J> parameters = new ArrayList<>();
                 parameters.add(pipeline.source.counted);

@@ -5,6 +5,7 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.StringJoiner;
 
 /**
@@ -97,6 +98,25 @@ final class TypeText {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code text} with nested types written as the file imports them: {@code Entry<K, V>} rather than
+     * {@code Map.Entry<K, V>} where the file has {@code import java.util.Map.Entry;}.
+     */
+    static String asImported(String text, J.CompilationUnit cu) {
+        String result = text;
+        for (J.Import anImport : cu.getImports()) {
+            String typeName = anImport.getTypeName();
+            int nested = typeName.lastIndexOf('$');
+            if (anImport.isStatic() || nested < 0 || typeName.endsWith("*")) {
+                continue;
+            }
+            String written = typeName.substring(typeName.lastIndexOf('.', nested) + 1).replace('$', '.');
+            String simple = typeName.substring(nested + 1);
+            result = result.replaceAll("(?<![\\w.])" + Pattern.quote(written) + "(?!\\w)", simple);
+        }
+        return result;
     }
 
     private static boolean isIdentifier(String name) {

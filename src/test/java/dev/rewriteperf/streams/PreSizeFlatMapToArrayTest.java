@@ -428,6 +428,51 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     }
 
     @Test
+    void entryTypeAsTheFileImportsIt() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.Map.Entry;
+              import java.util.stream.Stream;
+
+              class Headers {
+                  static String[] toHeaderAndValueArray(Map<String, String> headerMap) {
+                      return headerMap.entrySet().stream()
+                              .flatMap(entry -> Stream.of(entry.getKey(), entry.getValue()))
+                              .toArray(String[]::new);
+                  }
+
+                  static String first(Entry<String, String> header) {
+                      return header.getKey();
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+              import java.util.Map.Entry;
+
+              class Headers {
+                  static String[] toHeaderAndValueArray(Map<String, String> headerMap) {
+                      String[] result = new String[headerMap.size() * 2];
+                      int i = 0;
+                      for (Entry<String, String> entry : headerMap.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[i++] = entry.getValue();
+                      }
+                      return result;
+                  }
+
+                  static String first(Entry<String, String> header) {
+                      return header.getKey();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void arrayOfArrays() {
         rewriteRun(
           java(
