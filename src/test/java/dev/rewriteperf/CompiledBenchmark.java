@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -41,6 +42,7 @@ public final class CompiledBenchmark {
         try (Stream<Path> files = Files.list(dir)) {
             List<String> arguments = new ArrayList<>();
             Path out = Files.createTempDirectory("benchmark-classes");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteRecursively(out)));
             arguments.add("-d");
             arguments.add(out.toString());
             arguments.addAll(files.filter(f -> f.toString().endsWith(".java") && !f.toString().endsWith("Benchmark.java"))
@@ -52,6 +54,14 @@ public final class CompiledBenchmark {
             return new CompiledBenchmark(new URLClassLoader(new URL[]{out.toUri().toURL()}, CompiledBenchmark.class.getClassLoader()), packageName);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary directory left behind is harmless
         }
     }
 
