@@ -1,28 +1,18 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.JavaIsoVisitor;
-import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
-import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.J;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 
 public class PreSizeFlatMapToArray extends Recipe {
-
-    private static final MethodMatcher TO_ARRAY = new MethodMatcher("java.util.stream.Stream toArray(..)");
 
     private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
 
@@ -64,69 +54,6 @@ public class PreSizeFlatMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), new JavaIsoVisitor<ExecutionContext>() {
-            @Override
-            public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
-                J.Block b = super.visitBlock(block, ctx);
-                return LoopSite.applyScheduled(getCursor(), b, candidates, ctx);
-            }
-
-            @Override
-            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
-                J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
-                if (!TO_ARRAY.matches(m)) {
-                    return m;
-                }
-                Set<String> imports = new LinkedHashSet<>();
-                FlatMapPipeline pipeline = FlatMapPipeline.of(m, getCursor(), imports);
-                if (pipeline == null) {
-                    return m;
-                }
-                LoopSite site = LoopSite.of(getCursor());
-                String refusal = pipeline.refusal != null ? pipeline.refusal : site.refusal;
-                if (refusal == null) {
-                    refusal = TypeText.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
-                }
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), m, refusal);
-                    return m;
-                }
-                site.schedule(getCursor(), filledArray(pipeline, site, imports));
-                for (String type : imports) {
-                    maybeAddImport(type);
-                }
-                maybeRemoveImport("java.util.stream.Stream");
-                maybeRemoveImport("java.util.Arrays");
-                return m;
-            }
-
-            /**
-             * {@code T[] result = new T[size * k]; int i = 0; for (E e : source) { result[i++] = e1; ... }},
-             * the source, the size and the elements being the pipeline's own trees.
-             */
-            private FilledArray filledArray(FlatMapPipeline pipeline, LoopSite site, Set<String> imports) {
-                FreshNames names = FreshNames.near(getCursor());
-                String array = site.arrayName(names);
-                String index = names.takeIndex();
-                int k = pipeline.elements.size();
-                String length = pipeline.source.sizeTemplate() + (k == 1 ? "" : " * " + k);
-                StringBuilder code = new StringBuilder()
-                        .append(pipeline.generator.componentText).append("[] ").append(array).append(" = new ")
-                        .append(LoopSite.newArray(pipeline.generator.componentText, length)).append(";\n")
-                        .append("int ").append(index).append(" = 0;\n")
-                        .append("for (").append(TypeText.asImported(pipeline.elementType, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class))).append(' ').append(pipeline.parameter).append(" : ")
-                        .append(pipeline.source.iterableTemplate()).append(") {\n");
-                List<J> parameters = new ArrayList<>();
-                parameters.add(pipeline.source.counted);
-                parameters.add(pipeline.source.iterable);
-                for (Expression element : pipeline.elements) {
-                    code.append(array).append('[').append(index).append("++] = #{any()};\n");
-                    parameters.add(element);
-                }
-                code.append('}');
-                return new FilledArray(code.toString(), parameters, imports, array, pipeline.parameter, pipeline.generator.arrayType,
-                        pipeline.generator.componentTree, pipeline.declaredType, pipeline.elementJavaType);
-            }
-        });
+        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), new ArrayPipelineVisitor(candidates, "flatMap"));
     }
 }

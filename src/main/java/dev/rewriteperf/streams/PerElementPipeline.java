@@ -18,13 +18,15 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code source.stream().flatMap(e -> Stream.of(e1, ..., ek)).toArray(T[]::new)}, taken apart: the sized
- * source, the lambda's parameter, the k element expressions and the array's component type. Built only for
- * a {@code toArray} whose pipeline has a {@code flatMap}; {@link #refusal} says why it cannot become a loop.
+ * {@code source.stream().flatMap(e -> Stream.of(e1, ..., ek)).toArray(T[]::new)}, or with {@code map(e -> e1)}
+ * (k = 1), taken apart: the sized source, the lambda's parameter, the k element expressions and the array's
+ * component type. Built only for a {@code toArray} whose pipeline has that operation; {@link #refusal} says
+ * why it cannot become a loop.
  */
-final class FlatMapPipeline {
+final class PerElementPipeline {
 
     private static final MethodMatcher FLAT_MAP = new MethodMatcher("java.util.stream.Stream flatMap(..)");
+    private static final MethodMatcher MAP = new MethodMatcher("java.util.stream.Stream map(..)");
     private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
@@ -39,7 +41,7 @@ final class FlatMapPipeline {
     final List<Expression> elements;
     final ArrayGenerator generator;
 
-    private FlatMapPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
+    private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
                             @Nullable String elementType, @Nullable JavaType elementJavaType,
                             List<Expression> elements, ArrayGenerator generator) {
         this.refusal = refusal;
@@ -52,33 +54,47 @@ final class FlatMapPipeline {
         this.generator = generator;
     }
 
-    static @Nullable FlatMapPipeline of(J.MethodInvocation toArray, Cursor cursor, Set<String> imports) {
+    /**
+     * The pipeline of {@code toArray} if it is a candidate for {@code operation}: {@code flatMap} when the
+     * pipeline has one, {@code map} when it has a {@code map} and no {@code flatMap}; null otherwise.
+     */
+    static @Nullable PerElementPipeline of(J.MethodInvocation toArray, String operation, Cursor cursor, Set<String> imports) {
         List<J.MethodInvocation> operations = StreamOperations.between(toArray);
-        if (operations.stream().noneMatch(FLAT_MAP::matches)) {
+        boolean flatMaps = operations.stream().anyMatch(FLAT_MAP::matches);
+        if ("flatMap".equals(operation) ? !flatMaps : flatMaps || operations.stream().noneMatch(MAP::matches)) {
             return null;
         }
-        J.MethodInvocation flatMap = operations.get(operations.size() - 1);
-        Expression stream = flatMap.getSelect();
+        J.MethodInvocation perElement = operations.get(operations.size() - 1);
+        Expression stream = perElement.getSelect();
         SizedSource source = SizedSource.of(stream == null ? toArray : stream, imports);
         ArrayGenerator generator = ArrayGenerator.of(toArray, cursor);
-        String refusal = StreamOperations.refusal(operations, "flatMap");
+        String refusal = StreamOperations.refusal(operations, operation);
         if (refusal == null) {
             refusal = generator.refusal;
         }
         if (refusal == null) {
             refusal = source.refusal;
         }
-        if (refusal != null || !FLAT_MAP.matches(flatMap)) {
-            return refused(refusal == null ? NOT_FIXED : refusal, source, generator);
+        if (refusal != null) {
+            return refused(refusal, source, generator);
         }
-        J.Lambda lambda = flatMap.getArguments().get(0) instanceof J.Lambda ? (J.Lambda) flatMap.getArguments().get(0) : null;
-        J.MethodInvocation streamOf = lambda == null ? null : streamOf(lambda);
-        if (streamOf == null || isSpreadArray(streamOf)) {
-            return refused(NOT_FIXED, source, generator);
+        J.Lambda lambda = perElement.getArguments().get(0) instanceof J.Lambda ? (J.Lambda) perElement.getArguments().get(0) : null;
+        List<Expression> elements;
+        if ("flatMap".equals(operation)) {
+            J.MethodInvocation streamOf = lambda == null ? null : streamOf(lambda);
+            if (streamOf == null || isSpreadArray(streamOf)) {
+                return refused(NOT_FIXED, source, generator);
+            }
+            elements = streamOf.getArguments();
+        } else {
+            Expression value = lambda == null ? null : returned(lambda);
+            if (value == null) {
+                return refused("the map function is not a lambda returning one expression (method references are not rewritten yet)", source, generator);
+            }
+            elements = Collections.singletonList(value);
         }
         J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
         String name = parameter.getVariables().get(0).getSimpleName();
-        List<Expression> elements = streamOf.getArguments();
         String elementRefusal = elementRefusal(elements, source, generator);
         TypeTree declaredType = parameter.getTypeExpression();
         String elementType = declaredType == null ? source.elementType : declaredType.printTrimmed(cursor);
@@ -86,15 +102,23 @@ final class FlatMapPipeline {
         if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
             elementRefusal = "the source's element type cannot be written in source";
         }
-        return new FlatMapPipeline(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, generator);
+        return new PerElementPipeline(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, generator);
     }
 
-    private static FlatMapPipeline refused(String refusal, SizedSource source, ArrayGenerator generator) {
-        return new FlatMapPipeline(refusal, source, "", null, null, null, Collections.emptyList(), generator);
+    private static PerElementPipeline refused(String refusal, SizedSource source, ArrayGenerator generator) {
+        return new PerElementPipeline(refusal, source, "", null, null, null, Collections.emptyList(), generator);
     }
 
-    /** The {@code Stream.of(..)} a one-parameter lambda returns, directly or as its block's only statement. */
+    /** The {@code Stream.of(..)} a one-parameter lambda returns. */
     private static J.@Nullable MethodInvocation streamOf(J.Lambda lambda) {
+        Expression body = returned(lambda);
+        return body instanceof J.MethodInvocation && STREAM_OF.matches((J.MethodInvocation) body) &&
+               !((J.MethodInvocation) body).getArguments().isEmpty() &&
+               !(((J.MethodInvocation) body).getArguments().get(0) instanceof J.Empty) ? (J.MethodInvocation) body : null;
+    }
+
+    /** What a one-parameter lambda returns, directly or as its block's only statement. */
+    private static @Nullable Expression returned(J.Lambda lambda) {
         if (lambda.getParameters().getParameters().size() != 1 ||
             !(lambda.getParameters().getParameters().get(0) instanceof J.VariableDeclarations)) {
             return null;
@@ -104,9 +128,7 @@ final class FlatMapPipeline {
             List<Statement> statements = ((J.Block) body).getStatements();
             body = statements.size() == 1 && statements.get(0) instanceof J.Return ? ((J.Return) statements.get(0)).getExpression() : null;
         }
-        return body instanceof J.MethodInvocation && STREAM_OF.matches((J.MethodInvocation) body) &&
-               !((J.MethodInvocation) body).getArguments().isEmpty() &&
-               !(((J.MethodInvocation) body).getArguments().get(0) instanceof J.Empty) ? (J.MethodInvocation) body : null;
+        return body instanceof Expression ? (Expression) body : null;
     }
 
     /** {@code Stream.of(array)} binds to the varargs overload and streams the array's elements. */

@@ -1,0 +1,293 @@
+package dev.rewriteperf.streams;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedList;
+import java.util.List;
+
+import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class PreSizeMapToArrayTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new PreSizeMapToArray());
+    }
+
+    @DocumentExample
+    @Test
+    void mappedListBecomesALoop() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+
+              class Names {
+                  static String[] upper(List<String> names) {
+                      return names.stream().map(name -> name.toUpperCase()).toArray(String[]::new);
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+
+              class Names {
+                  static String[] upper(List<String> names) {
+                      String[] result = new String[names.size()];
+                      int i = 0;
+                      for (String name : names) {
+                          result[i++] = name.toUpperCase();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void mapEntriesWithABlockLambdaAsAnArgument() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Arrays;
+              import java.util.Map;
+
+              class Pairs {
+                  static String describe(Map<String, Integer> counts) {
+                      return Arrays.toString(counts.entrySet().stream().map(e -> {
+                          return e.getKey() + "=" + e.getValue();
+                      }).toArray(String[]::new));
+                  }
+              }
+              """,
+            """
+              import java.util.Arrays;
+              import java.util.Map;
+
+              class Pairs {
+                  static String describe(Map<String, Integer> counts) {
+                      String[] result = new String[counts.size()];
+                      int i = 0;
+                      for (Map.Entry<String, Integer> e : counts.entrySet()) {
+                          result[i++] = e.getKey() + "=" + e.getValue();
+                      }
+                      return Arrays.toString(result);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void arrayToObjectArray() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Arrays;
+
+              class Lengths {
+                  static Object[] lengths(String[] words) {
+                      Object[] lengths = Arrays.stream(words).map(w -> w.length()).toArray();
+                      return lengths;
+                  }
+              }
+              """,
+            """
+              class Lengths {
+                  static Object[] lengths(String[] words) {
+                      Object[] lengths = new Object[words.length];
+                      int i = 0;
+                      for (String w : words) {
+                          lengths[i++] = w.length();
+                      }
+                      return lengths;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    // ---- left alone ----
+
+    @Test
+    void methodReferenceIsListed() {
+        rewriteRun(
+          refusedBecause("the map function is not a lambda returning one expression"),
+          java(
+            """
+              import java.util.List;
+
+              class A {
+                  static String[] f(List<Object> values) {
+                      return values.stream().map(Object::toString).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void filterMakesTheSizeUnknown() {
+        rewriteRun(
+          refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
+          java(
+            """
+              import java.util.List;
+
+              class A {
+                  static String[] f(List<String> values) {
+                      return values.stream().map(v -> v.trim()).filter(v -> !v.isEmpty()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void twoMapsAreNotHandled() {
+        rewriteRun(
+          refusedBecause("the pipeline has more than one `map`"),
+          java(
+            """
+              import java.util.List;
+
+              class A {
+                  static String[] f(List<String> values) {
+                      return values.stream().map(v -> v.trim()).map(v -> v.toUpperCase()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void resultThatMayNotFit() {
+        rewriteRun(
+          refusedBecause("may not fit String[]"),
+          java(
+            """
+              import java.util.Map;
+
+              class A {
+                  static String[] f(Map<String, ?> m) {
+                      return m.values().stream().map(v -> v).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void concurrentSource() {
+        rewriteRun(
+          refusedBecause("a concurrent collection can change size while it is read"),
+          java(
+            """
+              import java.util.concurrent.CopyOnWriteArrayList;
+
+              class A {
+                  static String[] f(CopyOnWriteArrayList<String> listeners) {
+                      return listeners.stream().map(l -> l.trim()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void sourceFromACall() {
+        rewriteRun(
+          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          java(
+            """
+              import java.util.List;
+
+              class A {
+                  List<String> names() {
+                      return List.of();
+                  }
+
+                  String[] f() {
+                      return names().stream().map(n -> n.trim()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void otherPipelinesAreNotCandidates() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+              import java.util.stream.Stream;
+
+              class A {
+                  static List<String> f(List<String> names) {
+                      return names.stream().map(n -> n.trim()).toList();
+                  }
+
+                  static List<String> g(List<String> names) {
+                      return names.stream().map(n -> n.trim()).collect(Collectors.toList());
+                  }
+
+                  static String[] h(List<String> names) {
+                      return names.stream().map(n -> n.trim()).flatMap(n -> Stream.of(n, n)).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/maptoarray", "After"));
+    }
+
+    @Test
+    void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/maptoarray");
+        Method before = compiled.type("Before").getMethod("trimmed", List.class);
+        Method after = compiled.type("After").getMethod("trimmed", List.class);
+        List<String> large = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            large.add(" name " + i + " ");
+        }
+        List<List<String>> inputs = Arrays.asList(Collections.emptyList(), Collections.singletonList(" a "),
+          Arrays.asList("a", null, "b"), new LinkedList<>(large), large);
+        for (List<String> input : inputs) {
+            Object expected = CompiledBenchmark.outcome(before, input);
+            Object actual = CompiledBenchmark.outcome(after, input);
+            assertThat(actual.getClass()).isEqualTo(expected.getClass());
+            if (expected instanceof Object[]) {
+                assertThat((Object[]) actual).containsExactly((Object[]) expected);
+            }
+        }
+    }
+}
