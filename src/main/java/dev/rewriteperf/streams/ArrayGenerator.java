@@ -48,12 +48,7 @@ final class ArrayGenerator {
         }
         TypeTree component = componentTree(arguments.get(0));
         return component == null ? new ArrayGenerator(UNKNOWN_GENERATOR, null, "", arrayType) :
-                new ArrayGenerator(null, component, componentText(component, cursor), arrayType);
-    }
-
-    /** {@code String[]} for {@code toArray(String[][]::new)} and {@code toArray(n -> new String[n][])}. */
-    private static String componentText(TypeTree component, Cursor cursor) {
-        return component.printTrimmed(cursor);
+                new ArrayGenerator(null, component, component.printTrimmed(cursor), arrayType);
     }
 
     private static @Nullable TypeTree componentTree(Expression generator) {

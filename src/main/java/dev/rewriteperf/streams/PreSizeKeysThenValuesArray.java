@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -28,8 +29,6 @@ public class PreSizeKeysThenValuesArray extends Recipe {
     private static final MethodMatcher TO_ARRAY = new MethodMatcher("java.util.stream.Stream toArray(..)");
     private static final MethodMatcher CONCAT = new MethodMatcher("java.util.stream.Stream concat(..)");
     private static final MethodMatcher COLLECTION_STREAM = new MethodMatcher("java.util.Collection stream()", true);
-    private static final MethodMatcher KEY_SET = new MethodMatcher("java.util.Map keySet()", true);
-    private static final MethodMatcher VALUES = new MethodMatcher("java.util.Map values()", true);
 
     private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
 
@@ -96,7 +95,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                     candidates.recordSkip(ctx, getCursor(), m, refusal);
                     return m;
                 }
-                site.schedule(getCursor(), filledArray(entries, generator, site, KEY_SET.matches(first), imports));
+                site.schedule(getCursor(), filledArray(entries, generator, site, "keySet".equals(first.getSimpleName()), imports));
                 for (String type : imports) {
                     maybeAddImport(type);
                 }
@@ -142,7 +141,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             return null;
         }
         J.MethodInvocation view = (J.MethodInvocation) ((J.MethodInvocation) half).getSelect();
-        return (KEY_SET.matches(view) || VALUES.matches(view)) && view.getSelect() != null ? view : null;
+        return PureExpressions.isMapView(view) && !"entrySet".equals(view.getSimpleName()) && view.getSelect() != null ? view : null;
     }
 
     private static @Nullable String refusal(List<Expression> halves, J.MethodInvocation first, J.MethodInvocation second,
