@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * A benchmark's {@code Before} and {@code After} classes compiled from {@code benchmarks/} with the running JDK,
  * so that tests can call both on the same inputs: the code measured is the code the recipe writes, and the
@@ -81,6 +83,22 @@ public final class CompiledBenchmark {
             return e.getCause();
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * {@code before} and {@code after} given {@code input} return equal values (arrays element by element) or
+     * throw exceptions of the same class.
+     */
+    public static void assertSameOutcome(Method before, Method after, Object input) {
+        Object expected = outcome(before, input);
+        Object actual = outcome(after, input);
+        String description = before.getName() + " on " + input;
+        assertThat(actual.getClass()).as(description).isEqualTo(expected.getClass());
+        if (expected instanceof Object[]) {
+            assertThat((Object[]) actual).as(description).containsExactly((Object[]) expected);
+        } else if (!(expected instanceof Throwable)) {
+            assertThat(actual).as(description).isEqualTo(expected);
         }
     }
 }

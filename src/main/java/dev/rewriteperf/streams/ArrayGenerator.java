@@ -15,7 +15,7 @@ import java.util.List;
  * {@code toArray(T[]::new)} and {@code toArray(n -> new T[n])} a {@code T[]}. Any other generator could
  * return an array of another length or type, so it is refused.
  */
-final class ArrayGenerator {
+final class ArrayGenerator implements Destination {
 
     private static final String UNKNOWN_GENERATOR = "the array generator is not `T[]::new` or `n -> new T[n]`";
 
@@ -82,12 +82,19 @@ final class ArrayGenerator {
         return index instanceof J.Identifier && ((J.Identifier) index).getSimpleName().equals(length);
     }
 
-    String arrayType() {
-        return componentText + "[]";
+    @Override
+    public @Nullable String refusal() {
+        return refusal;
+    }
+
+    @Override
+    public @Nullable String unfit(JavaType type) {
+        return accepts(type) ? null : "an element of type " + TypeUtils.toString(type) + " may not fit " + componentText +
+                "[]: the stream would throw ArrayStoreException where a loop needs a cast";
     }
 
     /** Whether a value of {@code type} can be stored in the array without a cast, as the stream stores it. */
-    boolean accepts(JavaType type) {
+    private boolean accepts(JavaType type) {
         if (component == null) {
             return false;
         }

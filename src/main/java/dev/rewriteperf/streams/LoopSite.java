@@ -15,12 +15,17 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 
@@ -36,6 +41,8 @@ import java.util.function.BiConsumer;
 final class LoopSite {
 
     private static final String PENDING = LoopSite.class.getName();
+    private static final Set<String> LIST_TYPES = new HashSet<>(Arrays.asList(
+            "java.util.List", "java.util.Collection", "java.util.ArrayList", "java.util.AbstractList", "java.util.AbstractCollection"));
     private static final String NOT_IN_BLOCK = "the statement is not in a method's block, where a loop could go before it";
     private static final String NOT_FIRST = "something in the statement is evaluated before the pipeline and could observe the change of order";
 
@@ -210,6 +217,33 @@ final class LoopSite {
                ((J.VariableDeclarations) statement).getVariables().get(0).getInitializer().getId().equals(pipeline);
     }
 
+    /**
+     * Why the declared variable the pipeline initialises cannot hold the new list that the loop then adds to:
+     * {@code var} would infer another type from {@code new ArrayList<>(..)}, and a type without {@code add(R)}
+     * (a wildcard, {@code Iterable}, a raw type) cannot take the additions. Null when it can, or when the site
+     * declares nothing.
+     */
+    @Nullable String declaredTypeRefusal() {
+        if (!declares()) {
+            return null;
+        }
+        J.VariableDeclarations declaration = (J.VariableDeclarations) statement;
+        TypeTree typeExpression = declaration.getTypeExpression();
+        if (typeExpression instanceof J.Identifier && "var".equals(((J.Identifier) typeExpression).getSimpleName())) {
+            return "the variable is declared with `var`, which would take its type from `new ArrayList<>(..)`";
+        }
+        JavaType type = declaration.getType();
+        boolean takesAdd = type instanceof JavaType.Parameterized &&
+                           LIST_TYPES.contains(((JavaType.Parameterized) type).getFullyQualifiedName()) &&
+                           ((JavaType.Parameterized) type).getTypeParameters().size() == 1 &&
+                           !isWildcard(((JavaType.Parameterized) type).getTypeParameters().get(0));
+        return takesAdd ? null : "the variable is declared as " + TypeUtils.toString(type) + ", to which the loop cannot add";
+    }
+
+    private static boolean isWildcard(JavaType type) {
+        return type instanceof JavaType.GenericTypeVariable && "?".equals(((JavaType.GenericTypeVariable) type).getName());
+    }
+
     /** The declared variable's name, or a fresh one: the parameter's the pipeline is passed to, else {@code result}. */
     String arrayName(FreshNames names) {
         if (declares()) {
@@ -226,7 +260,7 @@ final class LoopSite {
     }
 
     /** Remembers, on the statement's block, to put {@code filled} before the statement (or in its place). */
-    void schedule(Cursor pipelineCursor, FilledArray filled) {
+    void schedule(Cursor pipelineCursor, FilledLoop filled) {
         Cursor block = pipelineCursor.dropParentUntil(J.Block.class::isInstance);
         Map<UUID, Pending> pending = block.computeMessageIfAbsent(PENDING, k -> new HashMap<>());
         pending.put(statement.getId(), new Pending(this, filled));
@@ -256,7 +290,7 @@ final class LoopSite {
                 continue;
             }
             boolean declares = scheduled.site.declares();
-            FilledArray filled = scheduled.filled;
+            FilledLoop filled = scheduled.filled;
             int before = b.getStatements().size();
             b = JavaTemplate.builder(filled.code)
                     .imports(filled.imports.toArray(new String[0]))
@@ -300,9 +334,9 @@ final class LoopSite {
 
     private static final class Pending {
         final LoopSite site;
-        final FilledArray filled;
+        final FilledLoop filled;
 
-        Pending(LoopSite site, FilledArray filled) {
+        Pending(LoopSite site, FilledLoop filled) {
             this.site = site;
             this.filled = filled;
         }

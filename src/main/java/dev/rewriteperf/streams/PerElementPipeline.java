@@ -10,20 +10,18 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeTree;
-import org.openrewrite.java.tree.TypeUtils;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
 /**
  * {@code source.stream().flatMap(e -> Stream.of(e1, ..., ek)).toArray(T[]::new)}, or with {@code map(e -> e1)}
- * (k = 1), taken apart: the sized source, the lambda's parameter, the k element expressions and the array's
- * component type. Built only for a {@code toArray} whose pipeline has that operation; {@link #refusal} says
- * why it cannot become a loop.
+ * (k = 1), or collected into a list, taken apart: the sized source, the lambda's parameter, the k element
+ * expressions and where they go. Built only for a terminal call whose pipeline has that operation;
+ * {@link #refusal} says why it cannot become a loop.
  */
-final class PerElementPipeline {
+final class PerElementPipeline<D extends Destination> {
 
     private static final MethodMatcher FLAT_MAP = new MethodMatcher("java.util.stream.Stream flatMap(..)");
     private static final MethodMatcher MAP = new MethodMatcher("java.util.stream.Stream map(..)");
@@ -39,11 +37,11 @@ final class PerElementPipeline {
     final @Nullable String elementType;
     final @Nullable JavaType elementJavaType;
     final List<Expression> elements;
-    final ArrayGenerator generator;
+    final D destination;
 
     private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
                             @Nullable String elementType, @Nullable JavaType elementJavaType,
-                            List<Expression> elements, ArrayGenerator generator) {
+                            List<Expression> elements, D destination) {
         this.refusal = refusal;
         this.source = source;
         this.parameter = parameter;
@@ -51,62 +49,63 @@ final class PerElementPipeline {
         this.elementType = elementType;
         this.elementJavaType = elementJavaType;
         this.elements = elements;
-        this.generator = generator;
+        this.destination = destination;
     }
 
     /**
-     * The pipeline of {@code toArray} if it is a candidate for {@code operation}: {@code flatMap} when the
-     * pipeline has one, {@code map} when it has a {@code map} and no {@code flatMap}; null otherwise.
+     * The pipeline that {@code terminal} ends, into {@code destination}, if it is a candidate for
+     * {@code operation}: {@code flatMap} when the pipeline has one, {@code map} when it has a {@code map} and
+     * no {@code flatMap}; null otherwise.
      */
-    static @Nullable PerElementPipeline of(J.MethodInvocation toArray, String operation, Cursor cursor, Set<String> imports) {
-        List<J.MethodInvocation> operations = StreamOperations.between(toArray);
+    static <D extends Destination> @Nullable PerElementPipeline<D> of(J.MethodInvocation terminal, D destination, String operation,
+                                                                      Cursor cursor, Set<String> imports) {
+        List<J.MethodInvocation> operations = StreamOperations.between(terminal);
         boolean flatMaps = operations.stream().anyMatch(FLAT_MAP::matches);
         if ("flatMap".equals(operation) ? !flatMaps : flatMaps || operations.stream().noneMatch(MAP::matches)) {
             return null;
         }
         J.MethodInvocation perElement = operations.get(operations.size() - 1);
         Expression stream = perElement.getSelect();
-        SizedSource source = SizedSource.of(stream == null ? toArray : stream, imports);
-        ArrayGenerator generator = ArrayGenerator.of(toArray, cursor);
+        SizedSource source = SizedSource.of(stream == null ? terminal : stream, imports);
         String refusal = StreamOperations.refusal(operations, operation);
         if (refusal == null) {
-            refusal = generator.refusal;
+            refusal = destination.refusal();
         }
         if (refusal == null) {
             refusal = source.refusal;
         }
         if (refusal != null) {
-            return refused(refusal, source, generator);
+            return refused(refusal, source, destination);
         }
         J.Lambda lambda = perElement.getArguments().get(0) instanceof J.Lambda ? (J.Lambda) perElement.getArguments().get(0) : null;
         List<Expression> elements;
         if ("flatMap".equals(operation)) {
             J.MethodInvocation streamOf = lambda == null ? null : streamOf(lambda);
             if (streamOf == null || isSpreadArray(streamOf)) {
-                return refused(NOT_FIXED, source, generator);
+                return refused(NOT_FIXED, source, destination);
             }
             elements = streamOf.getArguments();
         } else {
             Expression value = lambda == null ? null : returned(lambda);
             if (value == null) {
-                return refused("the map function is not a lambda returning one expression (method references are not rewritten yet)", source, generator);
+                return refused("the map function is not a lambda returning one expression (method references are not rewritten yet)", source, destination);
             }
             elements = Collections.singletonList(value);
         }
         J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
         String name = parameter.getVariables().get(0).getSimpleName();
-        String elementRefusal = elementRefusal(elements, source, generator);
+        String elementRefusal = elementRefusal(elements, source, destination);
         TypeTree declaredType = parameter.getTypeExpression();
         String elementType = declaredType == null ? source.elementType : declaredType.printTrimmed(cursor);
         JavaType elementJavaType = declaredType == null ? source.elementJavaType : parameter.getType();
         if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
             elementRefusal = "the source's element type cannot be written in source";
         }
-        return new PerElementPipeline(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, generator);
+        return new PerElementPipeline<>(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, destination);
     }
 
-    private static PerElementPipeline refused(String refusal, SizedSource source, ArrayGenerator generator) {
-        return new PerElementPipeline(refusal, source, "", null, null, null, Collections.emptyList(), generator);
+    private static <D extends Destination> PerElementPipeline<D> refused(String refusal, SizedSource source, D destination) {
+        return new PerElementPipeline<>(refusal, source, "", null, null, null, Collections.emptyList(), destination);
     }
 
     /** The {@code Stream.of(..)} a one-parameter lambda returns. */
@@ -137,9 +136,9 @@ final class PerElementPipeline {
         return method == null || streamOf.getArguments().size() == 1 && method.hasFlags(Flag.Varargs);
     }
 
-    private static @Nullable String elementRefusal(List<Expression> elements, SizedSource source, ArrayGenerator generator) {
+    private static @Nullable String elementRefusal(List<Expression> elements, SizedSource source, Destination destination) {
         String counted = rootName(source.counted);
-        List<String> unfit = new ArrayList<>();
+        String unfit = null;
         for (Expression element : elements) {
             JavaType type = element.getType();
             if (type == null || type instanceof JavaType.Unknown) {
@@ -148,15 +147,11 @@ final class PerElementPipeline {
             if (counted != null && References.countNamed(element, counted) > 0) {
                 return "an element refers to the source `" + counted + "`, which the loop reads while it runs";
             }
-            if (!generator.accepts(type)) {
-                unfit.add(TypeUtils.toString(type));
+            if (unfit == null) {
+                unfit = destination.unfit(type);
             }
         }
-        if (!unfit.isEmpty()) {
-            return "an element of type " + unfit.get(0) + " may not fit " + generator.arrayType() +
-                   ": the stream would throw ArrayStoreException where a loop needs a cast";
-        }
-        return null;
+        return unfit;
     }
 
     private static @Nullable String rootName(Expression e) {

@@ -54,6 +54,6 @@ public class PreSizeFlatMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), new ArrayPipelineVisitor(candidates, "flatMap"));
+        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), PerElementLoopVisitor.intoArray(candidates, "flatMap"));
     }
 }

@@ -107,7 +107,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
              * {@code T[] result = new T[map.size() * 2]; int i = 0; int j = map.size();} and one loop over the
              * entries writing the first half at {@code i++}, the second at {@code j++}.
              */
-            private FilledArray filledArray(SizedSource entries, ArrayGenerator generator, LoopSite site,
+            private FilledLoop filledArray(SizedSource entries, ArrayGenerator generator, LoopSite site,
                                             boolean keysFirst, Set<String> imports) {
                 FreshNames names = FreshNames.near(getCursor());
                 String array = site.arrayName(names);
@@ -122,7 +122,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                               array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
                               array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
                               "}";
-                return new FilledArray(code, Collections.singletonList(entries.counted), imports, array, entry,
+                return FilledLoop.array(code, Collections.singletonList(entries.counted), imports, array, entry,
                         generator.arrayType, generator.componentTree, null, entries.elementJavaType);
             }
         });
@@ -165,9 +165,9 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             return "the map's key and value types cannot be written in source";
         }
         for (JavaType keyOrValue : ((JavaType.Parameterized) entries.elementJavaType).getTypeParameters()) {
-            if (!generator.accepts(keyOrValue)) {
-                return "a key or value may not fit " + generator.arrayType() +
-                       ": the stream would throw ArrayStoreException where a loop needs a cast";
+            String unfit = generator.unfit(keyOrValue);
+            if (unfit != null) {
+                return unfit;
             }
         }
         return site.refusal;

@@ -47,6 +47,6 @@ public class PreSizeMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream map(..)"), new ArrayPipelineVisitor(candidates, "map"));
+        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream map(..)"), PerElementLoopVisitor.intoArray(candidates, "map"));
     }
 }

@@ -1252,12 +1252,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
             }
             Method rewritten = after.getMethod(method.getName(), method.getParameterTypes());
             for (Map<Object, Object> input : inputs.get(method.getName())) {
-                Object expected = CompiledBenchmark.outcome(method, input);
-                Object actual = CompiledBenchmark.outcome(rewritten, input);
-                assertThat(actual.getClass()).as(method.getName() + " on " + input.size() + " entries").isEqualTo(expected.getClass());
-                if (expected instanceof Object[]) {
-                    assertThat((Object[]) actual).as(method.getName()).containsExactly((Object[]) expected);
-                }
+                CompiledBenchmark.assertSameOutcome(method, rewritten, input);
                 compared++;
             }
         }

@@ -9,10 +9,6 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
 import java.lang.reflect.Method;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedList;
 import java.util.List;
 
 import static dev.rewriteperf.CandidateRows.refusedBecause;
@@ -275,19 +271,8 @@ class PreSizeMapToArrayTest implements RewriteTest {
         CompiledBenchmark compiled = CompiledBenchmark.of("streams/maptoarray");
         Method before = compiled.type("Before").getMethod("trimmed", List.class);
         Method after = compiled.type("After").getMethod("trimmed", List.class);
-        List<String> large = new ArrayList<>();
-        for (int i = 0; i < 1000; i++) {
-            large.add(" name " + i + " ");
-        }
-        List<List<String>> inputs = Arrays.asList(Collections.emptyList(), Collections.singletonList(" a "),
-          Arrays.asList("a", null, "b"), new LinkedList<>(large), large);
-        for (List<String> input : inputs) {
-            Object expected = CompiledBenchmark.outcome(before, input);
-            Object actual = CompiledBenchmark.outcome(after, input);
-            assertThat(actual.getClass()).isEqualTo(expected.getClass());
-            if (expected instanceof Object[]) {
-                assertThat((Object[]) actual).containsExactly((Object[]) expected);
-            }
+        for (List<String> input : NameLists.inputs()) {
+            CompiledBenchmark.assertSameOutcome(before, after, input);
         }
     }
 }

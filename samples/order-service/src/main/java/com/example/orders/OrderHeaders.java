@@ -1,6 +1,8 @@
 package com.example.orders;
 
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** Turns an order's attributes into the flat argument lists the messaging client takes. */
@@ -24,5 +26,11 @@ public final class OrderHeaders {
                 .filter(attribute -> !attribute.getValue().isEmpty())
                 .flatMap(attribute -> Stream.of(attribute.getKey(), attribute.getValue()))
                 .toArray(String[]::new);
+    }
+
+    public static List<String> headerLines(Map<String, String> attributes) {
+        return attributes.entrySet().stream()
+                .map(attribute -> attribute.getKey() + ": " + attribute.getValue())
+                .collect(Collectors.toList());
     }
 }

@@ -18,50 +18,64 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The statements a pipeline becomes: a new array, an index and a for-each loop filling it. The code is a
- * template whose expressions are the pipeline's own trees; the template parser does not know the project's
- * types, so the type trees and the new variables are then given the pipeline's types ({@link #retype}).
+ * The statements a pipeline becomes: a new array or list, for an array an index, and a for-each loop filling
+ * it. The code is a template whose expressions are the pipeline's own trees; the template parser does not know
+ * the project's types, so the type trees and the new variables are then given the pipeline's types
+ * ({@link #retype}).
  */
-final class FilledArray {
+final class FilledLoop {
 
     final String code;
     final List<J> parameters;
     final Set<String> imports;
-    private final String array;
+    /** The new array's or list's name. */
+    private final String filled;
     private final String variable;
-    private final JavaType.Array arrayType;
-    /** As the pipeline spelled the array's component type; null for {@code toArray()}'s {@code Object}. */
+    /** The new array's type, or the list's ({@code List<R>} or {@code ArrayList<R>}). */
+    private final JavaType filledType;
+    /** As the pipeline spelled the array's component type; null for {@code toArray()}'s {@code Object} and for lists. */
     private final @Nullable TypeTree component;
     /** The lambda's declared parameter type, reused as the loop variable's; else {@link #elementType} is spelled out. */
     private final @Nullable TypeTree declaredElementType;
     private final JavaType elementType;
 
-    FilledArray(String code, List<J> parameters, Set<String> imports, String array, String variable,
-                JavaType.Array arrayType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
-                JavaType elementType) {
+    private FilledLoop(String code, List<J> parameters, Set<String> imports, String filled, String variable,
+                       JavaType filledType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
+                       JavaType elementType) {
         this.code = code;
         this.parameters = parameters;
         this.imports = imports;
-        this.array = array;
+        this.filled = filled;
         this.variable = variable;
-        this.arrayType = arrayType;
+        this.filledType = filledType;
         this.component = component;
         this.declaredElementType = declaredElementType;
         this.elementType = elementType;
     }
 
+    static FilledLoop array(String code, List<J> parameters, Set<String> imports, String array, String variable,
+                            JavaType.Array arrayType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
+                            JavaType elementType) {
+        return new FilledLoop(code, parameters, imports, array, variable, arrayType, component, declaredElementType, elementType);
+    }
+
+    static FilledLoop list(String code, List<J> parameters, Set<String> imports, String list, String variable,
+                           JavaType.Parameterized listType, @Nullable TypeTree declaredElementType, JavaType elementType) {
+        return new FilledLoop(code, parameters, imports, list, variable, listType, null, declaredElementType, elementType);
+    }
+
     /**
-     * Attributes the generated statements; the first declares the array. When the pipeline initialised a
-     * declared variable, that declaration, with the new array as its initializer, takes the place of the
-     * generated one.
+     * Attributes the generated statements; the first declares the array or list. When the pipeline initialised
+     * a declared variable, that declaration, with the new array or list as its initializer, takes the place of
+     * the generated one.
      */
     List<Statement> retype(List<Statement> generated, J.@Nullable VariableDeclarations declared, JavaType.@Nullable Method owner) {
         List<Statement> statements = new ArrayList<>(generated);
         J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(0), declared);
         statements.set(0, declaration);
-        J.VariableDeclarations.NamedVariable declaredArray = declaration.getVariables().get(0);
-        JavaType.Variable arrayVariable = declaredArray.getVariableType();
-        JavaType type = declaredArray.getType() == null ? arrayType : declaredArray.getType();
+        J.VariableDeclarations.NamedVariable declaredFilled = declaration.getVariables().get(0);
+        JavaType.Variable filledVariable = declaredFilled.getVariableType();
+        JavaType type = declaredFilled.getType() == null ? filledType : declaredFilled.getType();
         JavaType.Variable[] loopVariable = new JavaType.Variable[1];
         JavaIsoVisitor<Integer> retype = new JavaIsoVisitor<Integer>() {
             @Override
@@ -69,8 +83,8 @@ final class FilledArray {
                 if (!isVariableReference(identifier)) {
                     return identifier;
                 }
-                if (identifier.getSimpleName().equals(array)) {
-                    return identifier.withType(type).withFieldType(arrayVariable);
+                if (identifier.getSimpleName().equals(filled)) {
+                    return identifier.withType(type).withFieldType(filledVariable);
                 }
                 if (identifier.getSimpleName().equals(variable) && loopVariable[0] != null) {
                     return identifier.withType(elementType).withFieldType(loopVariable[0]);
@@ -85,10 +99,17 @@ final class FilledArray {
                          parent instanceof J.VariableDeclarations.NamedVariable);
             }
 
-            /** {@code entry.getKey()} written by the template: the parser may not know the key type. */
+            /**
+             * {@code entry.getKey()} and {@code list.add(..)} written by the template: the parser may not know the
+             * key or element type.
+             */
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
                 J.MethodInvocation m = super.visitMethodInvocation(method, p);
+                if (m.getSelect() instanceof J.Identifier && ((J.Identifier) m.getSelect()).getSimpleName().equals(filled) &&
+                    "add".equals(m.getSimpleName())) {
+                    return typedAdd(m, type);
+                }
                 JavaType.Method methodType = m.getMethodType();
                 if (methodType == null || TypeUtils.isWellFormedType(methodType.getReturnType()) ||
                     !(m.getSelect() instanceof J.Identifier) || !((J.Identifier) m.getSelect()).getSimpleName().equals(variable) ||
@@ -104,14 +125,14 @@ final class FilledArray {
             @Override
             public J.ArrayAccess visitArrayAccess(J.ArrayAccess access, Integer p) {
                 J.ArrayAccess a = super.visitArrayAccess(access, p);
-                return isArray(a.getIndexed()) ? a.withType(arrayType.getElemType()) : a;
+                return isArray(a.getIndexed()) ? a.withType(((JavaType.Array) filledType).getElemType()) : a;
             }
 
             @Override
             public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
                 J.Assignment a = super.visitAssignment(assignment, p);
                 return a.getVariable() instanceof J.ArrayAccess && isArray(((J.ArrayAccess) a.getVariable()).getIndexed()) ?
-                        a.withType(arrayType.getElemType()) : a;
+                        a.withType(((JavaType.Array) filledType).getElemType()) : a;
             }
 
             @Override
@@ -158,26 +179,65 @@ final class FilledArray {
     }
 
     private boolean isArray(Expression e) {
-        return e instanceof J.Identifier && ((J.Identifier) e).getSimpleName().equals(array);
+        return e instanceof J.Identifier && ((J.Identifier) e).getSimpleName().equals(filled);
     }
 
     private J.VariableDeclarations declaration(J.VariableDeclarations generated, J.@Nullable VariableDeclarations declared) {
         J.VariableDeclarations.NamedVariable variable = generated.getVariables().get(0);
-        J.NewArray newArray = (J.NewArray) variable.getInitializer();
-        if (component != null) {
-            newArray = newArray.withTypeExpression(innermost(component).withPrefix(newArray.getTypeExpression().getPrefix()));
-        }
-        newArray = newArray.withType(arrayType);
+        Expression initializer = filledType instanceof JavaType.Array ? newArray((J.NewArray) variable.getInitializer()) :
+                newList((J.NewClass) variable.getInitializer());
         if (declared != null) {
             J.VariableDeclarations.NamedVariable own = declared.getVariables().get(0);
-            return declared.withVariables(Collections.singletonList(own.withInitializer(newArray.withPrefix(own.getInitializer().getPrefix()))));
+            return declared.withVariables(Collections.singletonList(own.withInitializer(initializer.withPrefix(own.getInitializer().getPrefix()))));
         }
         TypeTree typeExpression = generated.getTypeExpression();
         if (component != null && typeExpression instanceof J.ArrayType) {
-            typeExpression = ((J.ArrayType) typeExpression).withElementType(component.withPrefix(Space.EMPTY)).withType(arrayType);
+            typeExpression = ((J.ArrayType) typeExpression).withElementType(component.withPrefix(Space.EMPTY)).withType(filledType);
+        } else if (filledType instanceof JavaType.Parameterized) {
+            typeExpression = attribute(typeExpression, filledType);
         }
-        variable = typed(variable.withInitializer(newArray), arrayType);
+        variable = typed(variable.withInitializer(initializer), filledType);
         return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
+    }
+
+    private J.NewArray newArray(J.NewArray generated) {
+        J.NewArray newArray = generated;
+        if (component != null) {
+            newArray = newArray.withTypeExpression(innermost(component).withPrefix(newArray.getTypeExpression().getPrefix()));
+        }
+        return newArray.withType(filledType);
+    }
+
+    /** {@code new ArrayList<>(n)}, of the list's element type. */
+    private J.NewClass newList(J.NewClass generated) {
+        JavaType.FullyQualified arrayList = TypeUtils.asFullyQualified(generated.getType());
+        JavaType.Method constructor = generated.getConstructorType();
+        if (arrayList == null || constructor == null) {
+            return generated;
+        }
+        if (arrayList instanceof JavaType.Parameterized) {
+            arrayList = ((JavaType.Parameterized) arrayList).getType();
+        }
+        JavaType.Parameterized type = new JavaType.Parameterized(null, arrayList, ((JavaType.Parameterized) filledType).getTypeParameters());
+        return generated.withClazz(generated.getClazz() == null ? null : attribute(generated.getClazz(), type))
+                .withConstructorType(constructor.withDeclaringType(type).withReturnType(type));
+    }
+
+    /** {@code list.add(e)}, a method of the list's type taking its element type. */
+    private J.MethodInvocation typedAdd(J.MethodInvocation add, JavaType listType) {
+        JavaType.Method method = add.getMethodType();
+        JavaType.FullyQualified declaring = TypeUtils.asFullyQualified(listType);
+        if (method == null && declaring != null) {
+            method = declaring.getMethods().stream()
+                    .filter(candidate -> "add".equals(candidate.getName()) && candidate.getParameterTypes().size() == 1)
+                    .findFirst().orElse(null);
+        }
+        if (method == null || !(listType instanceof JavaType.Parameterized)) {
+            return add;
+        }
+        JavaType.Method typed = method.withDeclaringType((JavaType.FullyQualified) listType)
+                .withParameterTypes(((JavaType.Parameterized) listType).getTypeParameters());
+        return add.withMethodType(typed).withName(add.getName().withType(typed));
     }
 
     /** The variable with {@code type}; a new variable type when the template parser could not make one. */

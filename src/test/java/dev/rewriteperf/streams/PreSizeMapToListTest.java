@@ -1,0 +1,455 @@
+package dev.rewriteperf.streams;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
+
+import java.lang.reflect.Method;
+import java.util.List;
+
+import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class PreSizeMapToListTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new PreSizeMapToList());
+    }
+
+    @DocumentExample
+    @Test
+    void mappedListBecomesALoop() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Names {
+                  static List<String> upper(List<String> names) {
+                      return names.stream().map(name -> name.toUpperCase()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Names {
+                  static List<String> upper(List<String> names) {
+                      List<String> result = new ArrayList<>(names.size());
+                      for (String name : names) {
+                          result.add(name.toUpperCase());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void declaredVariableOfAProjectTypeWithAStaticImport() {
+        rewriteRun(
+          java(
+            """
+              package shop;
+
+              public class Label {
+                  private final String text;
+
+                  public Label(String text) {
+                      this.text = text;
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package shop;
+
+              import java.util.List;
+
+              import static java.util.stream.Collectors.toList;
+
+              class Labels {
+                  List<Label> labels(List<String> names) {
+                      List<Label> labels = names.stream().map(n -> new Label(n)).collect(toList());
+                      return labels;
+                  }
+              }
+              """,
+            """
+              package shop;
+
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Labels {
+                  List<Label> labels(List<String> names) {
+                      List<Label> labels = new ArrayList<>(names.size());
+                      for (String n : names) {
+                          labels.add(new Label(n));
+                      }
+                      return labels;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void entriesIntoAnArrayListPassedAsAnArgument() {
+        rewriteRun(
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.Map;
+              import java.util.stream.Collectors;
+
+              class Pairs {
+                  static void print(ArrayList<String> lines) {
+                      lines.forEach(System.out::println);
+                  }
+
+                  static void describe(Map<String, Integer> counts) {
+                      print(counts.entrySet().stream().map(e -> {
+                          return e.getKey() + "=" + e.getValue();
+                      }).collect(Collectors.toCollection(ArrayList::new)));
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.Map;
+
+              class Pairs {
+                  static void print(ArrayList<String> lines) {
+                      lines.forEach(System.out::println);
+                  }
+
+                  static void describe(Map<String, Integer> counts) {
+                      ArrayList<String> lines = new ArrayList<>(counts.size());
+                      for (Map.Entry<String, Integer> e : counts.entrySet()) {
+                          lines.add(e.getKey() + "=" + e.getValue());
+                      }
+                      print(lines);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void arrayOfWordsToBoxedLengthsAssignedToAField() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Arrays;
+              import java.util.Collection;
+              import java.util.stream.Collectors;
+
+              class Lengths {
+                  Collection<Integer> lengths;
+
+                  void measure(String[] words) {
+                      this.lengths = Arrays.stream(words).map(w -> w.length()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.Collection;
+              import java.util.List;
+
+              class Lengths {
+                  Collection<Integer> lengths;
+
+                  void measure(String[] words) {
+                      List<Integer> result = new ArrayList<>(words.length);
+                      for (String w : words) {
+                          result.add(w.length());
+                      }
+                      this.lengths = result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void declaredAsACollectionOfTheSameType() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Collection;
+              import java.util.Set;
+              import java.util.stream.Collectors;
+
+              class Ids {
+                  static int count(Set<Long> ids) {
+                      Collection<String> keys = ids.stream().map(id -> "id:" + id).collect(Collectors.toList());
+                      return keys.size();
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.Collection;
+              import java.util.Set;
+
+              class Ids {
+                  static int count(Set<Long> ids) {
+                      Collection<String> keys = new ArrayList<>(ids.size());
+                      for (Long id : ids) {
+                          keys.add("id:" + id);
+                      }
+                      return keys.size();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    // ---- left alone ----
+
+    @Test
+    void methodReferenceIsListed() {
+        rewriteRun(
+          refusedBecause("the map function is not a lambda returning one expression"),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<String> f(List<Object> values) {
+                      return values.stream().map(Object::toString).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void filterMakesTheSizeUnknown() {
+        rewriteRun(
+          refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<String> f(List<String> values) {
+                      return values.stream().map(v -> v.trim()).filter(v -> !v.isEmpty()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void varWouldInferAnotherType() {
+        rewriteRun(
+          refusedBecause("the variable is declared with `var`"),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static int f(List<String> values) {
+                      var trimmed = values.stream().map(v -> v.trim()).collect(Collectors.toList());
+                      return trimmed.size();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void variableWithoutAdd() {
+        rewriteRun(
+          refusedBecause("the variable is declared as java.lang.Iterable<java.lang.String>, to which the loop cannot add"),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static Iterable<String> f(List<String> values) {
+                      Iterable<String> trimmed = values.stream().map(v -> v.trim()).collect(Collectors.toList());
+                      return trimmed;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void wildcardVariable() {
+        rewriteRun(
+          refusedBecause("to which the loop cannot add"),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<? extends CharSequence> f(List<String> values) {
+                      List<? extends CharSequence> trimmed = values.stream().map(v -> v.trim()).collect(Collectors.toList());
+                      return trimmed;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void concurrentSource() {
+        rewriteRun(
+          refusedBecause("a concurrent collection can change size while it is read"),
+          java(
+            """
+              import java.util.List;
+              import java.util.concurrent.CopyOnWriteArrayList;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<String> f(CopyOnWriteArrayList<String> listeners) {
+                      return listeners.stream().map(l -> l.trim()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void sourceFromACall() {
+        rewriteRun(
+          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  List<String> names() {
+                      return List.of();
+                  }
+
+                  List<String> f() {
+                      return names().stream().map(n -> n.trim()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void insideALambdaBody() {
+        rewriteRun(
+          refusedBecause("the pipeline is the body of a lambda"),
+          java(
+            """
+              import java.util.List;
+              import java.util.function.Supplier;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static Supplier<List<String>> f(List<String> names) {
+                      return () -> names.stream().map(n -> n.trim()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void unknownTypesAreListed() {
+        rewriteRun(
+          spec -> refusedBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<Object> f(List<String> names) {
+                      return names.stream().map(n -> new Missing(n)).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void otherCollectorsAndToListAreNotCandidates() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.LinkedList;
+              import java.util.List;
+              import java.util.Set;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<String> f(List<String> names) {
+                      return names.stream().map(n -> n.trim()).toList();
+                  }
+
+                  static Set<String> g(List<String> names) {
+                      return names.stream().map(n -> n.trim()).collect(Collectors.toSet());
+                  }
+
+                  static List<String> h(List<String> names) {
+                      return names.stream().map(n -> n.trim()).collect(Collectors.toCollection(LinkedList::new));
+                  }
+
+                  static List<String> i(List<String> names) {
+                      return names.stream().map(n -> n.trim()).collect(Collectors.toUnmodifiableList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/maptolist", "After"));
+    }
+
+    @Test
+    void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/maptolist");
+        Method before = compiled.type("Before").getMethod("trimmed", List.class);
+        Method after = compiled.type("After").getMethod("trimmed", List.class);
+        for (List<String> input : NameLists.inputs()) {
+            CompiledBenchmark.assertSameOutcome(before, after, input);
+        }
+    }
+}
