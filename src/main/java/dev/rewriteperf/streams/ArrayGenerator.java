@@ -51,6 +51,27 @@ final class ArrayGenerator implements Destination {
                 new ArrayGenerator(null, component, component.printTrimmed(cursor), arrayType);
     }
 
+    /**
+     * The array {@code list.toArray(new T[0])} returns: a new {@code T[]} of the list's size. Other arguments
+     * (a pre-sized array, which the list fills and may return) are refused.
+     */
+    static ArrayGenerator ofCollectionToArray(J.MethodInvocation toArray, Cursor cursor) {
+        JavaType result = toArray.getType();
+        Expression argument = toArray.getArguments().get(0);
+        if (!(result instanceof JavaType.Array) || !TypeUtils.isWellFormedType(result) || !(argument instanceof J.NewArray)) {
+            return new ArrayGenerator("the types are not fully known", null, "", null);
+        }
+        J.NewArray empty = (J.NewArray) argument;
+        boolean isEmpty = empty.getInitializer() == null && empty.getDimensions().size() == 1 &&
+                          empty.getDimensions().get(0).getIndex() instanceof J.Literal &&
+                          Integer.valueOf(0).equals(((J.Literal) empty.getDimensions().get(0).getIndex()).getValue());
+        if (!isEmpty || empty.getTypeExpression() == null) {
+            return new ArrayGenerator("the list is copied into an array other than `new T[0]`", null, "", (JavaType.Array) result);
+        }
+        TypeTree component = empty.getTypeExpression();
+        return new ArrayGenerator(null, component, component.printTrimmed(cursor), (JavaType.Array) result);
+    }
+
     private static @Nullable TypeTree componentTree(Expression generator) {
         if (generator instanceof J.MemberReference) {
             J.MemberReference reference = (J.MemberReference) generator;

@@ -382,14 +382,18 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         CompiledBenchmark compiled = CompiledBenchmark.of("streams/keysthenvalues");
         Method before = compiled.type("Before").getMethod("keysThenValues", Map.class);
         Method after = compiled.type("After").getMethod("keysThenValues", Map.class);
+        for (Map<String, String> input : inputs()) {
+            CompiledBenchmark.assertSameOutcome(before, after, input);
+        }
+    }
+
+    /** Empty, single, null-key, null-value and large maps of strings, in hash, insertion and sorted order. */
+    static List<Map<String, String>> inputs() {
         Map<String, String> nulls = new HashMap<>();
         nulls.put(null, "v");
         nulls.put("k", null);
-        List<Map<String, String>> inputs = Arrays.asList(new HashMap<>(), Collections.singletonMap("k", "v"), nulls,
+        return Arrays.asList(new HashMap<>(), Collections.singletonMap("k", "v"), nulls,
           sized(new LinkedHashMap<>(), 50), sized(new HashMap<>(), 1000), sized(new TreeMap<>(), 17));
-        for (Map<String, String> input : inputs) {
-            CompiledBenchmark.assertSameOutcome(before, after, input);
-        }
     }
 
     private static Map<String, String> sized(Map<String, String> map, int size) {
