@@ -40,7 +40,8 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                "order. Only when the lists are local, used for nothing else, the map can be read twice and is not " +
                "a concurrent map, and every element fits the array without a cast; other candidates are listed, " +
                "with the reason, in the `Performance candidates` data table. Measured in `benchmarks/` (JDK 25, " +
-               "`streams/keyandvaluelists`): see the README there for bytes and time at 1, 50 and 1000 entries.";
+               "`streams/keyandvaluelists`): 160 -> 24 B/op for one entry, 2,933 -> 416 at 50 (the output array " +
+               "alone) and 50,113 -> 8,016 at 1000; 2.8-5x faster (medians).";
     }
 
     @Override
