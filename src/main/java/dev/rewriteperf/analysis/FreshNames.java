@@ -13,15 +13,25 @@ import java.util.Set;
  */
 public final class FreshNames {
 
-    private final Set<String> taken;
+    private static final String TAKEN = FreshNames.class.getName();
 
-    private FreshNames(Set<String> taken) {
+    private final Set<String> taken;
+    /** The names taken for code not yet in the tree, shared by every {@code FreshNames} of the same scope. */
+    private final Set<String> pending;
+
+    private FreshNames(Set<String> taken, Set<String> pending) {
         this.taken = taken;
+        this.pending = pending;
+        taken.addAll(pending);
     }
 
+    /**
+     * The names free in the method (or class) around {@code cursor}, leaving out those that earlier calls for
+     * the same method took for code that is scheduled but not yet written.
+     */
     public static FreshNames near(Cursor cursor) {
-        Object scope = cursor.dropParentUntil(v -> v instanceof J.MethodDeclaration || v instanceof J.ClassDeclaration ||
-                                                   v instanceof J.CompilationUnit).getValue();
+        Cursor scope = cursor.dropParentUntil(v -> v instanceof J.MethodDeclaration || v instanceof J.ClassDeclaration ||
+                                                   v instanceof J.CompilationUnit);
         Set<String> names = new HashSet<>();
         new JavaIsoVisitor<Set<String>>() {
             @Override
@@ -29,14 +39,15 @@ public final class FreshNames {
                 found.add(identifier.getSimpleName());
                 return identifier;
             }
-        }.visit((J) scope, names);
-        return new FreshNames(names);
+        }.visit((J) scope.getValue(), names);
+        return new FreshNames(names, scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()));
     }
 
     /** A loop counter: {@code i}, {@code j} or {@code k} if one is free, else {@code index}, {@code index2}, ... */
     public String takeIndex() {
         for (String name : new String[]{"i", "j", "k"}) {
             if (taken.add(name)) {
+                pending.add(name);
                 return name;
             }
         }
@@ -50,6 +61,7 @@ public final class FreshNames {
             name = base + n;
         }
         taken.add(name);
+        pending.add(name);
         return name;
     }
 }

@@ -58,7 +58,8 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         }
         Set<String> imports = new LinkedHashSet<>();
         Destination destination = intoList ? ListCollector.of(m, imports) : ArrayGenerator.of(m, getCursor());
-        PerElementPipeline<?> pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), imports);
+        FreshNames names = FreshNames.near(getCursor());
+        PerElementPipeline<?> pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), names, imports);
         if (pipeline == null) {
             return m;
         }
@@ -74,7 +75,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
             candidates.recordSkip(ctx, getCursor(), m, refusal);
             return m;
         }
-        site.schedule(getCursor(), filled(pipeline, site, imports));
+        site.schedule(getCursor(), filled(pipeline, site, names, imports));
         for (String type : imports) {
             maybeAddImport(type);
         }
@@ -91,8 +92,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
      * {@code List<R> result = new ArrayList<>(size); for (E e : source) { result.add(e1); }}: the source, the
      * size and the elements being the pipeline's own trees.
      */
-    private FilledLoop filled(PerElementPipeline<?> pipeline, LoopSite site, Set<String> imports) {
-        FreshNames names = FreshNames.near(getCursor());
+    private FilledLoop filled(PerElementPipeline<?> pipeline, LoopSite site, FreshNames names, Set<String> imports) {
         String filled = site.arrayName(names);
         String index = intoList ? null : names.takeIndex();
         int k = pipeline.elements.size();

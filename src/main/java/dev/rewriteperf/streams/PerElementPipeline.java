@@ -1,7 +1,9 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Tree;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
@@ -9,9 +11,14 @@ import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
 
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -26,6 +33,9 @@ final class PerElementPipeline<D extends Destination> {
     private static final MethodMatcher FLAT_MAP = new MethodMatcher("java.util.stream.Stream flatMap(..)");
     private static final MethodMatcher MAP = new MethodMatcher("java.util.stream.Stream map(..)");
     private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
+    private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
+            "abstract", "boolean", "byte", "char", "class", "const", "double", "enum", "float", "int", "interface",
+            "long", "native", "package", "short", "static", "strictfp", "transient", "void", "volatile", "var", "?"));
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
     final @Nullable String refusal;
@@ -58,7 +68,7 @@ final class PerElementPipeline<D extends Destination> {
      * no {@code flatMap}; null otherwise.
      */
     static <D extends Destination> @Nullable PerElementPipeline<D> of(J.MethodInvocation terminal, D destination, String operation,
-                                                                      Cursor cursor, Set<String> imports) {
+                                                                      Cursor cursor, FreshNames names, Set<String> imports) {
         List<J.MethodInvocation> operations = StreamOperations.between(terminal);
         boolean flatMaps = operations.stream().anyMatch(FLAT_MAP::matches);
         if ("flatMap".equals(operation) ? !flatMaps : flatMaps || operations.stream().noneMatch(MAP::matches)) {
@@ -85,10 +95,12 @@ final class PerElementPipeline<D extends Destination> {
                 return refused(NOT_FIXED, source, destination);
             }
             elements = streamOf.getArguments();
+        } else if (perElement.getArguments().get(0) instanceof J.MemberReference) {
+            return ofMethodReference((J.MemberReference) perElement.getArguments().get(0), source, destination, names);
         } else {
             Expression value = lambda == null ? null : returned(lambda);
             if (value == null) {
-                return refused("the map function is not a lambda returning one expression (method references are not rewritten yet)", source, destination);
+                return refused("the map function is not a lambda returning one expression", source, destination);
             }
             elements = Collections.singletonList(value);
         }
@@ -102,6 +114,35 @@ final class PerElementPipeline<D extends Destination> {
             elementRefusal = "the source's element type cannot be written in source";
         }
         return new PerElementPipeline<>(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, destination);
+    }
+
+    /** {@code map(Type::method)}: the loop variable is named after the element type and the call is written out. */
+    private static <D extends Destination> PerElementPipeline<D> ofMethodReference(J.MemberReference reference, SizedSource source,
+                                                                                   D destination, FreshNames names) {
+        if (source.elementType == null || source.elementJavaType == null) {
+            return refused("the source's element type cannot be written in source", source, destination);
+        }
+        String name = names.take(variableName(source.elementJavaType));
+        J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
+                source.elementJavaType, null);
+        Expression call = MethodReferenceCall.applied(reference, variable);
+        if (call == null) {
+            return refused("the method reference is bound to an expression evaluated once, or is not a plain call", source, destination);
+        }
+        List<Expression> elements = Collections.singletonList(call);
+        return new PerElementPipeline<>(elementRefusal(elements, source, destination), source, name, null, source.elementType,
+                source.elementJavaType, elements, destination);
+    }
+
+    /** {@code entry} for a map entry, {@code order} for an {@code Order}, {@code t} for a {@code T}. */
+    private static String variableName(JavaType elementType) {
+        String name = elementType instanceof JavaType.GenericTypeVariable ? ((JavaType.GenericTypeVariable) elementType).getName() : "element";
+        JavaType.FullyQualified type = TypeUtils.asFullyQualified(elementType);
+        if (type != null) {
+            name = type.getClassName().substring(type.getClassName().lastIndexOf('.') + 1);
+        }
+        name = Character.toLowerCase(name.charAt(0)) + name.substring(1);
+        return RESERVED.contains(name) || !name.chars().allMatch(Character::isJavaIdentifierPart) ? "element" : name;
     }
 
     private static <D extends Destination> PerElementPipeline<D> refused(String refusal, SizedSource source, D destination) {

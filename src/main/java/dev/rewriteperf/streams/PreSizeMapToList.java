@@ -29,7 +29,7 @@ public class PreSizeMapToList extends Recipe {
                "expression for each element in the same order. Both collectors produce an `ArrayList` in the JDK; " +
                "the collector grows it from the default capacity, the loop sizes it once. The same conditions as for " +
                "arrays apply (a whole `return`, initializer, assignment or argument; a source readable twice and not " +
-               "a concurrent collection; a lambda, not a method reference); a variable declared with `var` or as a " +
+               "a concurrent collection; a lambda, or a method reference to a type or `this`); a variable declared with `var` or as a " +
                "type without `add` is left alone. `Stream.toList()` is never rewritten: its unmodifiable list is " +
                "already exact, and `benchmarks/` shows it beating a loop wrapped in `Collections.unmodifiableList`. " +
                "Measured in `benchmarks/` (JDK 25, `streams/maptolist`): 312 -> 48 B/op for one element, 80 instead of " +

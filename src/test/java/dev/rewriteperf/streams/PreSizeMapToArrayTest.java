@@ -119,12 +119,9 @@ class PreSizeMapToArrayTest implements RewriteTest {
         );
     }
 
-    // ---- left alone ----
-
     @Test
-    void methodReferenceIsListed() {
+    void unboundMethodReferenceBecomesACallOnTheLoopVariable() {
         rewriteRun(
-          refusedBecause("the map function is not a lambda returning one expression"),
           java(
             """
               import java.util.List;
@@ -132,6 +129,104 @@ class PreSizeMapToArrayTest implements RewriteTest {
               class A {
                   static String[] f(List<Object> values) {
                       return values.stream().map(Object::toString).toArray(String[]::new);
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+
+              class A {
+                  static String[] f(List<Object> values) {
+                      String[] result = new String[values.size()];
+                      int i = 0;
+                      for (Object object : values) {
+                          result[i++] = object.toString();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void staticConstructorAndThisReferences() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.Set;
+
+              class Codes {
+                  static final class Code {
+                      Code(Integer value) {
+                      }
+                  }
+
+                  String label(Map.Entry<String, Integer> entry) {
+                      return entry.getKey();
+                  }
+
+                  Object[] all(Set<Integer> numbers, Map<String, Integer> named) {
+                      String[] texts = numbers.stream().map(String::valueOf).toArray(String[]::new);
+                      Code[] codes = numbers.stream().map(Code::new).toArray(Code[]::new);
+                      String[] labels = named.entrySet().stream().map(this::label).toArray(String[]::new);
+                      return new Object[]{texts, codes, labels};
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+              import java.util.Set;
+
+              class Codes {
+                  static final class Code {
+                      Code(Integer value) {
+                      }
+                  }
+
+                  String label(Map.Entry<String, Integer> entry) {
+                      return entry.getKey();
+                  }
+
+                  Object[] all(Set<Integer> numbers, Map<String, Integer> named) {
+                      String[] texts = new String[numbers.size()];
+                      int i = 0;
+                      for (Integer integer : numbers) {
+                          texts[i++] = String.valueOf(integer);
+                      }
+                      Code[] codes = new Code[numbers.size()];
+                      int j = 0;
+                      for (Integer integer2 : numbers) {
+                          codes[j++] = new Code(integer2);
+                      }
+                      String[] labels = new String[named.size()];
+                      int k = 0;
+                      for (Map.Entry<String, Integer> entry : named.entrySet()) {
+                          labels[k++] = label(entry);
+                      }
+                      return new Object[]{texts, codes, labels};
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    // ---- left alone ----
+
+    @Test
+    void boundMethodReferenceIsListed() {
+        rewriteRun(
+          refusedBecause("the method reference is bound to an expression evaluated once"),
+          java(
+            """
+              import java.util.List;
+
+              class A {
+                  static String[] f(List<String> values, String prefix) {
+                      return values.stream().map(prefix::concat).toArray(String[]::new);
                   }
               }
               """

@@ -226,17 +226,62 @@ class PreSizeMapToListTest implements RewriteTest {
     // ---- left alone ----
 
     @Test
-    void methodReferenceIsListed() {
+    void entryKeysByMethodReference() {
         rewriteRun(
-          refusedBecause("the map function is not a lambda returning one expression"),
+          java(
+            """
+              import java.util.List;
+              import java.util.Map;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<String> f(Map<String, Integer> counts) {
+                      return counts.entrySet().stream().map(Map.Entry::getKey).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+
+              class A {
+                  static List<String> f(Map<String, Integer> counts) {
+                      List<String> result = new ArrayList<>(counts.size());
+                      for (Map.Entry<String, Integer> entry : counts.entrySet()) {
+                          result.add(entry.getKey());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void superMethodReferenceIsListed() {
+        rewriteRun(
+          refusedBecause("the method reference is bound to an expression evaluated once, or is not a plain call"),
           java(
             """
               import java.util.List;
               import java.util.stream.Collectors;
 
-              class A {
-                  static List<String> f(List<Object> values) {
-                      return values.stream().map(Object::toString).collect(Collectors.toList());
+              class A extends Base {
+                  @Override
+                  String describe(String value) {
+                      return "A " + value;
+                  }
+
+                  List<String> f(List<String> values) {
+                      return values.stream().map(super::describe).collect(Collectors.toList());
+                  }
+              }
+
+              class Base {
+                  String describe(String value) {
+                      return value;
                   }
               }
               """

@@ -1,0 +1,76 @@
+package dev.rewriteperf.streams;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JContainer;
+import org.openrewrite.java.tree.JRightPadded;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.marker.Markers;
+
+import java.util.Collections;
+
+import static org.openrewrite.Tree.randomId;
+
+/**
+ * A method reference in {@code map(..)} written as the call it stands for, applied to a loop variable:
+ * {@code Type::instanceMethod} becomes {@code e.instanceMethod()}, {@code Type::staticMethod}
+ * {@code Type.staticMethod(e)}, {@code Type::new} {@code new Type(e)} and {@code this::method}
+ * {@code method(e)}. A reference bound to another expression ({@code service::lookup}) evaluates that
+ * expression once, and throws if it is null even when there are no elements, so it is not rewritten.
+ */
+final class MethodReferenceCall {
+
+    private MethodReferenceCall() {
+    }
+
+    /** The call {@code reference} makes with {@code argument}, typed by the reference; null for other references. */
+    static @Nullable Expression applied(J.MemberReference reference, J.Identifier argument) {
+        JavaType.Method method = reference.getMethodType();
+        Expression containing = reference.getContaining();
+        if (method == null || reference.getTypeParameters() != null || method.hasFlags(Flag.Varargs)) {
+            return null;
+        }
+        int parameters = method.getParameterTypes().size();
+        if (method.isConstructor()) {
+            return containing instanceof TypeTree && !(containing instanceof J.ArrayType) && parameters == 1 ?
+                    new J.NewClass(randomId(), Space.EMPTY, Markers.EMPTY, null, Space.EMPTY,
+                            ((TypeTree) containing).withPrefix(Space.SINGLE_SPACE), arguments(argument), null, method) : null;
+        }
+        J.Identifier name = reference.getReference().withPrefix(Space.EMPTY).withType(method);
+        if (isTypeName(containing)) {
+            if (method.hasFlags(Flag.Static) && parameters == 1 && !(containing instanceof J.ParameterizedType)) {
+                return call(containing.withPrefix(Space.EMPTY), name, arguments(argument), method);
+            }
+            return !method.hasFlags(Flag.Static) && parameters == 0 ?
+                    call(argument, name, JContainer.build(Collections.singletonList(JRightPadded.build(new J.Empty(randomId(), Space.EMPTY, Markers.EMPTY)))), method) : null;
+        }
+        boolean onThis = containing instanceof J.Identifier && "this".equals(((J.Identifier) containing).getSimpleName());
+        return onThis && !method.hasFlags(Flag.Static) && parameters == 1 ? call(null, name, arguments(argument), method) : null;
+    }
+
+    private static J.MethodInvocation call(@Nullable Expression select, J.Identifier name, JContainer<Expression> arguments,
+                                           JavaType.Method method) {
+        return new J.MethodInvocation(randomId(), Space.EMPTY, Markers.EMPTY, select == null ? null : JRightPadded.build(select),
+                null, name, arguments, method);
+    }
+
+    private static JContainer<Expression> arguments(J.Identifier argument) {
+        return JContainer.build(Collections.singletonList(JRightPadded.build((Expression) argument)));
+    }
+
+    /** {@code String} or {@code java.util.Objects}: a type, not a value, on the left of {@code ::}. */
+    private static boolean isTypeName(Expression containing) {
+        if (containing instanceof J.Identifier) {
+            return ((J.Identifier) containing).getFieldType() == null && containing.getType() instanceof JavaType.FullyQualified &&
+                   !"this".equals(((J.Identifier) containing).getSimpleName()) && !"super".equals(((J.Identifier) containing).getSimpleName());
+        }
+        if (containing instanceof J.FieldAccess) {
+            return ((J.FieldAccess) containing).getName().getFieldType() == null && containing.getType() instanceof JavaType.FullyQualified;
+        }
+        return containing instanceof J.ParameterizedType;
+    }
+}
