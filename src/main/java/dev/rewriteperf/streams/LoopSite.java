@@ -292,12 +292,16 @@ final class LoopSite {
             boolean declares = scheduled.site.declares();
             FilledLoop filled = scheduled.filled;
             int before = b.getStatements().size();
-            b = JavaTemplate.builder(filled.code)
+            JavaTemplate template = JavaTemplate.builder(filled.code)
                     .imports(filled.imports.toArray(new String[0]))
-                    .build()
-                    .apply(new Cursor(blockCursor.getParent(), b),
-                            declares ? statement.getCoordinates().replace() : statement.getCoordinates().before(),
-                            filled.parameters.toArray());
+                    .build();
+            if (declares) {
+                b = template.apply(new Cursor(blockCursor.getParent(), b), statement.getCoordinates().replace(),
+                        filled.parameters.toArray());
+            } else {
+                b = insertBefore(i, template.apply(new Cursor(blockCursor.getParent(), b), b.getCoordinates().lastStatement(),
+                        filled.parameters.toArray()), before);
+            }
             int added = b.getStatements().size() - before + (declares ? 1 : 0);
             List<Statement> statements = new ArrayList<>(b.getStatements());
             J.MethodDeclaration method = blockCursor.firstEnclosing(J.MethodDeclaration.class);
@@ -316,6 +320,19 @@ final class LoopSite {
             i += added - (declares ? 1 : 0);
         }
         return b;
+    }
+
+    /**
+     * Moves the statements appended after the block's first {@code size} to index {@code i}. The template is applied
+     * at the block's end rather than before the statement because, before a call whose value is unused, the
+     * template would be parsed as an expression.
+     */
+    private static J.Block insertBefore(int i, J.Block appended, int size) {
+        List<Statement> statements = new ArrayList<>(appended.getStatements());
+        List<Statement> generated = new ArrayList<>(statements.subList(size, statements.size()));
+        statements.subList(size, statements.size()).clear();
+        statements.addAll(i, generated);
+        return appended.withStatements(statements);
     }
 
     /** The statement with the new array in the pipeline's place; its comments moved to the first new statement. */

@@ -151,6 +151,66 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void argumentOfACallWhoseResultIsUnused() {
+        rewriteRun(
+          java(
+            """
+              package mail;
+
+              import java.util.List;
+
+              public class Outbox {
+                  public int submit(String endpoint, List<Request> requestsToSubmit) {
+                      return requestsToSubmit.size();
+                  }
+
+                  public static final class Request {
+                      public Request(String method) {
+                      }
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package mail;
+
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Sender {
+                  void send(Outbox outbox, List<String> methods) {
+                      outbox.submit(
+                              "http://hello.test",
+                              methods.stream()
+                                      .map(method -> new Outbox.Request(method))
+                                      .collect(Collectors.toList()));
+                  }
+              }
+              """,
+            """
+              package mail;
+
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Sender {
+                  void send(Outbox outbox, List<String> methods) {
+                      List<Outbox.Request> requestsToSubmit = new ArrayList<>(methods.size());
+                      for (String method : methods) {
+                          requestsToSubmit.add(new Outbox.Request(method));
+                      }
+                      outbox.submit(
+                              "http://hello.test",
+                              requestsToSubmit);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void arrayOfWordsToBoxedLengthsAssignedToAField() {
         rewriteRun(
           java(
