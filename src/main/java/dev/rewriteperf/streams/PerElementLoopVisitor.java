@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -69,7 +70,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
             refusal = site.declaredTypeRefusal();
         }
         if (refusal == null) {
-            refusal = TypeText.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+            refusal = SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
         }
         if (refusal != null) {
             candidates.recordSkip(ctx, getCursor(), m, refusal);

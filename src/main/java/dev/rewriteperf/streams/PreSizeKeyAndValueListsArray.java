@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -67,7 +68,7 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                         continue;
                     }
                     String refusal = lists.refusal != null ? lists.refusal :
-                            TypeText.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+                            SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
                     if (refusal != null) {
                         candidates.recordSkip(ctx, getCursor(), lists.loop, refusal);
                         continue;

@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -89,7 +90,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                 LoopSite site = LoopSite.of(getCursor());
                 String refusal = refusal(halves, first, second, entries, generator, site);
                 if (refusal == null) {
-                    refusal = TypeText.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+                    refusal = SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
                 }
                 if (refusal != null) {
                     candidates.recordSkip(ctx, getCursor(), m, refusal);

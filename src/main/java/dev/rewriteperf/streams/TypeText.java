@@ -80,27 +80,6 @@ final class TypeText {
     }
 
     /**
-     * Why the simple names of {@code imports} cannot be used in {@code cu}: another type of the same simple name
-     * is imported or declared there. Null when they can.
-     */
-    static @Nullable String clash(J.CompilationUnit cu, Set<String> imports) {
-        for (String fqn : imports) {
-            String simpleName = fqn.substring(fqn.lastIndexOf('.') + 1);
-            for (J.Import anImport : cu.getImports()) {
-                if (!anImport.isStatic() && simpleName.equals(anImport.getClassName()) && !fqn.equals(anImport.getTypeName())) {
-                    return "`" + simpleName + "` already names " + anImport.getTypeName() + " in this file";
-                }
-            }
-            for (J.ClassDeclaration declared : cu.getClasses()) {
-                if (simpleName.equals(declared.getSimpleName()) && !fqn.equals(declared.getType() == null ? "" : declared.getType().getFullyQualifiedName())) {
-                    return "`" + simpleName + "` already names a class declared in this file";
-                }
-            }
-        }
-        return null;
-    }
-
-    /**
      * {@code text} with nested types written as the file imports them: {@code Entry<K, V>} rather than
      * {@code Map.Entry<K, V>} where the file has {@code import java.util.Map.Entry;}.
      */
