@@ -32,6 +32,11 @@ public final class FreshNames {
     public static FreshNames near(Cursor cursor) {
         Cursor scope = cursor.dropParentUntil(v -> v instanceof J.MethodDeclaration || v instanceof J.ClassDeclaration ||
                                                    v instanceof J.CompilationUnit);
+        return new FreshNames(identifiersIn(scope.getValue()), scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()));
+    }
+
+    /** Every simple name written in {@code tree}: variables, fields, methods, types, labels. */
+    public static Set<String> identifiersIn(J tree) {
         Set<String> names = new HashSet<>();
         new JavaIsoVisitor<Set<String>>() {
             @Override
@@ -39,8 +44,8 @@ public final class FreshNames {
                 found.add(identifier.getSimpleName());
                 return identifier;
             }
-        }.visit((J) scope.getValue(), names);
-        return new FreshNames(names, scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()));
+        }.visit(tree, names);
+        return names;
     }
 
     /** A loop counter: {@code i}, {@code j} or {@code k} if one is free, else {@code index}, {@code index2}, ... */

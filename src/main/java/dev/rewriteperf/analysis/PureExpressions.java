@@ -2,9 +2,13 @@ package dev.rewriteperf.analysis;
 
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Expressions that can be evaluated again, or earlier, without a visible effect: variables, fields,
@@ -18,6 +22,10 @@ public final class PureExpressions {
     private static final MethodMatcher MAP_KEY_SET = new MethodMatcher("java.util.Map keySet()", true);
     private static final MethodMatcher MAP_VALUES = new MethodMatcher("java.util.Map values()", true);
     private static final MethodMatcher MAP_ENTRY_SET = new MethodMatcher("java.util.Map entrySet()", true);
+
+    private static final Set<J.Binary.Type> STABLE_OPERATORS = EnumSet.of(J.Binary.Type.Addition,
+            J.Binary.Type.Subtraction, J.Binary.Type.Multiplication, J.Binary.Type.LeftShift, J.Binary.Type.RightShift,
+            J.Binary.Type.UnsignedRightShift, J.Binary.Type.BitAnd, J.Binary.Type.BitOr, J.Binary.Type.BitXor);
 
     private PureExpressions() {
     }
@@ -34,6 +42,43 @@ public final class PureExpressions {
         if (e instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) e;
             return call.getSelect() != null && isPure(call.getSelect()) && isSizeOrView(call);
+        }
+        return false;
+    }
+
+    /**
+     * Variables that are not volatile, literals, {@code a.length}, and {@code + - * << >> >>> & | ^ ~} and
+     * casts of them: reading such an expression once or several times in a row gives the same value and throws
+     * nothing.
+     */
+    public static boolean isStableArithmetic(Expression expression) {
+        Expression e = unwrap(expression);
+        if (e instanceof J.Literal) {
+            return true;
+        }
+        if (e instanceof J.Identifier) {
+            JavaType.Variable variable = ((J.Identifier) e).getFieldType();
+            return variable != null && !variable.hasFlags(Flag.Volatile);
+        }
+        if (e instanceof J.FieldAccess) {
+            J.FieldAccess access = (J.FieldAccess) e;
+            JavaType.Variable variable = access.getName().getFieldType();
+            boolean arrayLength = "length".equals(access.getSimpleName()) && access.getTarget().getType() instanceof JavaType.Array;
+            return (arrayLength || variable != null && !variable.hasFlags(Flag.Volatile)) &&
+                   (isTypeName(access.getTarget()) || isStableArithmetic(access.getTarget()));
+        }
+        if (e instanceof J.TypeCast) {
+            return ((J.TypeCast) e).getType() instanceof JavaType.Primitive && isStableArithmetic(((J.TypeCast) e).getExpression());
+        }
+        if (e instanceof J.Unary) {
+            J.Unary.Type operator = ((J.Unary) e).getOperator();
+            return (operator == J.Unary.Type.Negative || operator == J.Unary.Type.Complement || operator == J.Unary.Type.Positive) &&
+                   isStableArithmetic(((J.Unary) e).getExpression());
+        }
+        if (e instanceof J.Binary) {
+            J.Binary binary = (J.Binary) e;
+            return STABLE_OPERATORS.contains(binary.getOperator()) && e.getType() instanceof JavaType.Primitive &&
+                   isStableArithmetic(binary.getLeft()) && isStableArithmetic(binary.getRight());
         }
         return false;
     }

@@ -1,0 +1,148 @@
+package dev.rewriteperf.bytes;
+
+import dev.rewriteperf.analysis.FreshNames;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+import static org.openrewrite.Tree.randomId;
+
+/**
+ * The {@code private static final VarHandle} fields of one top-level class: those it already declares are
+ * reused, missing ones are named and added as the class's first members, so that they are initialised before
+ * any static initialiser could read bytes through them.
+ */
+final class ViewFields {
+
+    static final String[] IMPORTS = {"java.lang.invoke.MethodHandles", ByteView.VAR_HANDLE, "java.nio.ByteOrder"};
+
+    private final JavaType.FullyQualified owner;
+    private final Map<ByteView, String> existing = new HashMap<>();
+    private final Map<ByteView, String> added = new TreeMap<>();
+    private final Set<String> namesInUse;
+
+    private ViewFields(JavaType.FullyQualified owner, Set<String> namesInUse) {
+        this.owner = owner;
+        this.namesInUse = namesInUse;
+    }
+
+    static @Nullable ViewFields of(J.ClassDeclaration topLevel, J.CompilationUnit cu) {
+        JavaType.FullyQualified owner = topLevel.getType();
+        if (owner == null) {
+            return null;
+        }
+        ViewFields fields = new ViewFields(owner, FreshNames.identifiersIn(cu));
+        for (Statement member : topLevel.getBody().getStatements()) {
+            if (member instanceof J.VariableDeclarations) {
+                ByteView view = ByteView.declaredBy((J.VariableDeclarations) member);
+                if (view != null) {
+                    fields.existing.putIfAbsent(view, ((J.VariableDeclarations) member).getVariables().get(0).getSimpleName());
+                }
+            }
+        }
+        return fields;
+    }
+
+    /**
+     * A reference to the field for {@code view}, declared or to be added, or null when no name is free: the
+     * name must not be used anywhere in the file or be a member of a class the site is in or inherits from.
+     */
+    J.@Nullable Identifier reference(ByteView view, Cursor site) {
+        String name = existing.containsKey(view) ? existing.get(view) : added.get(view);
+        if (name == null) {
+            for (String candidate : new String[]{view.fieldName(), view.fieldName() + "_VIEW"}) {
+                if (!namesInUse.contains(candidate) && !inherited(candidate, site)) {
+                    name = candidate;
+                    break;
+                }
+            }
+            if (name == null) {
+                return null;
+            }
+            added.put(view, name);
+            namesInUse.add(name);
+        }
+        JavaType.FullyQualified varHandle = JavaType.ShallowClass.build(ByteView.VAR_HANDLE);
+        JavaType.Variable field = new JavaType.Variable(null,
+                Flag.flagsToBitMap(EnumSet.of(Flag.Private, Flag.Static, Flag.Final)),
+                name, owner, varHandle, Collections.emptyList());
+        return new J.Identifier(randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name, varHandle, field);
+    }
+
+    boolean addsFields() {
+        return !added.isEmpty();
+    }
+
+    /** {@code topLevel} with the added fields as its first members, followed by a blank line. */
+    J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor) {
+        StringJoiner code = new StringJoiner("\n");
+        for (Map.Entry<ByteView, String> field : added.entrySet()) {
+            code.add(field.getKey().declaration(field.getValue()));
+        }
+        J.Block body = topLevel.getBody();
+        List<Statement> before = body.getStatements();
+        J.Block withFields = JavaTemplate.builder(code.toString())
+                .imports(IMPORTS)
+                .build()
+                .apply(new Cursor(classCursor, body), body.getCoordinates().firstStatement());
+        List<Statement> statements = new ArrayList<>(withFields.getStatements());
+        int count = statements.size() - before.size();
+        if (!before.isEmpty()) {
+            Space firstPrefix = before.get(0).getPrefix();
+            statements.set(0, statements.get(0).withPrefix(Space.format(firstPrefix.getIndent().isEmpty() ? "\n" :
+                    "\n" + firstPrefix.getIndent())));
+            Statement next = statements.get(count);
+            if (!next.getPrefix().getWhitespace().startsWith("\n\n") && next.getComments().isEmpty()) {
+                statements.set(count, next.withPrefix(next.getPrefix().withWhitespace("\n" + next.getPrefix().getWhitespace())));
+            }
+        }
+        return topLevel.withBody(withFields.withStatements(statements));
+    }
+
+    private boolean inherited(String name, Cursor site) {
+        for (Cursor c = site; c != null; c = c.getParent()) {
+            if (c.getValue() instanceof J.ClassDeclaration) {
+                JavaType.FullyQualified type = ((J.ClassDeclaration) c.getValue()).getType();
+                if (type == null || hasMember(type.getSupertype(), name, new HashSet<>()) ||
+                    type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, new HashSet<>()))) {
+                    return true;
+                }
+            } else if (c.getValue() instanceof J.NewClass && ((J.NewClass) c.getValue()).getBody() != null &&
+                       hasMember(TypeUtils.asFullyQualified(((J.NewClass) c.getValue()).getType()), name, new HashSet<>())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasMember(JavaType.@Nullable FullyQualified type, String name, Set<String> visited) {
+        if (type == null || !visited.add(type.getFullyQualifiedName()) || "java.lang.Object".equals(type.getFullyQualifiedName())) {
+            return false;
+        }
+        for (JavaType.Variable member : type.getMembers()) {
+            if (member.getName().equals(name)) {
+                return true;
+            }
+        }
+        return hasMember(type.getSupertype(), name, visited) ||
+               type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, visited));
+    }
+}

@@ -1,0 +1,606 @@
+package dev.rewriteperf.bytes;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CompiledBenchmark;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Random;
+
+import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
+
+class UseVarHandleForByteReadsTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new UseVarHandleForByteReads());
+    }
+
+    @DocumentExample
+    @Test
+    void bigEndianLongAsInJavaIoBits() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Bits {
+                    static long getLong(byte[] b, int off) {
+                        return ((b[off + 7] & 0xFFL)      ) +
+                               ((b[off + 6] & 0xFFL) <<  8) +
+                               ((b[off + 5] & 0xFFL) << 16) +
+                               ((b[off + 4] & 0xFFL) << 24) +
+                               ((b[off + 3] & 0xFFL) << 32) +
+                               ((b[off + 2] & 0xFFL) << 40) +
+                               ((b[off + 1] & 0xFFL) << 48) +
+                               (((long) b[off])      << 56);
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Bits {
+                    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
+                    static long getLong(byte[] b, int off) {
+                        return (long) LONG_BE.get(b, off);
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void littleEndianIntWithOrAndBothOperandOrders() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Codec {
+                    private final byte[] buffer = new byte[16];
+
+                    int readInt(int pos) {
+                        return buffer[pos] & 0xFF | (buffer[pos + 1] & 0xFF) << 8 | (0xFF & buffer[pos + 2]) << 16 | buffer[pos + 3] << 24;
+                    }
+
+                    int first() {
+                        return (buffer[3] << 24) | ((buffer[2] & 0xFF) << 16) | ((buffer[1] & 0xFF) << 8) | (buffer[0] & 0xFF);
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Codec {
+                    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+                    private final byte[] buffer = new byte[16];
+
+                    int readInt(int pos) {
+                        return (int) INT_LE.get(buffer, pos);
+                    }
+
+                    int first() {
+                        return (int) INT_LE.get(buffer, 0);
+                    }
+                }
+                """
+            ),
+            17
+          )
+        );
+    }
+    @Test
+    void unsignedIntInALongAndShortsAndCharsAndFloatingPoint() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Reader {
+                    static long uint32(byte[] b, int off) {
+                        return (b[off] & 0xFFL) << 24 | (b[off + 1] & 0xFFL) << 16 | (b[off + 2] & 0xFFL) << 8 | b[off + 3] & 0xFFL;
+                    }
+
+                    static int uint16(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 8 | b[off + 1] & 0xFF;
+                    }
+
+                    static short int16(byte[] b, int off) {
+                        return (short) ((b[off + 1] << 8) | (b[off] & 0xFF));
+                    }
+
+                    static char utf16(byte[] b, int off) {
+                        return (char) (((b[off] & 0xFF) << 8) + (b[off + 1] & 0xFF));
+                    }
+
+                    static float float32(byte[] b, int off) {
+                        return Float.intBitsToFloat((b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF);
+                    }
+
+                    static double float64(byte[] b) {
+                        return Double.longBitsToDouble((b[0] & 0xFFL) | (b[1] & 0xFFL) << 8 | (b[2] & 0xFFL) << 16 | (b[3] & 0xFFL) << 24 |
+                                (b[4] & 0xFFL) << 32 | (b[5] & 0xFFL) << 40 | (b[6] & 0xFFL) << 48 | (long) b[7] << 56);
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Reader {
+                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+                    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+                    private static final VarHandle CHAR_BE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.BIG_ENDIAN);
+                    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+                    private static final VarHandle FLOAT_BE = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.BIG_ENDIAN);
+                    private static final VarHandle DOUBLE_LE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
+
+                    static long uint32(byte[] b, int off) {
+                        return Integer.toUnsignedLong((int) INT_BE.get(b, off));
+                    }
+
+                    static int uint16(byte[] b, int off) {
+                        return Short.toUnsignedInt((short) SHORT_BE.get(b, off));
+                    }
+
+                    static short int16(byte[] b, int off) {
+                        return (short) SHORT_LE.get(b, off);
+                    }
+
+                    static char utf16(byte[] b, int off) {
+                        return (char) CHAR_BE.get(b, off);
+                    }
+
+                    static float float32(byte[] b, int off) {
+                        return (float) FLOAT_BE.get(b, off);
+                    }
+
+                    static double float64(byte[] b) {
+                        return (double) DOUBLE_LE.get(b, 0);
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void existingViewFieldIsReusedAndNestedClassesUseTheTopLevelField() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Frames {
+                    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+                    static int length(byte[] frame) {
+                        return (int) INT.get(frame, 0);
+                    }
+
+                    static class Header {
+                        int[] words = new int[2];
+
+                        int word(byte[] b, int i) {
+                            return (b[(i << 2) + 3] & 0xFF) | (b[(i << 2) + 2] & 0xFF) << 8 | (b[(i << 2) + 1] & 0xFF) << 16 | (b[i << 2] & 0xFF) << 24;
+                        }
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Frames {
+                    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+                    static int length(byte[] frame) {
+                        return (int) INT.get(frame, 0);
+                    }
+
+                    static class Header {
+                        int[] words = new int[2];
+
+                        int word(byte[] b, int i) {
+                            return (int) INT.get(b, i << 2);
+                        }
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void nestedConstantOffsetsAddUp() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Record {
+                    static long sequence(byte[] record, int start) {
+                        long high = (record[start + 4] & 0xFF) << 8 | record[start + 4 + 1] & 0xFF;
+                        return high;
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Record {
+                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+
+                    static long sequence(byte[] record, int start) {
+                        long high = Short.toUnsignedInt((short) SHORT_BE.get(record, start + 4));
+                        return high;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void threeBytesAreListed() {
+        rewriteRun(
+          refusedBecause("3 bytes"),
+          version(
+            java(
+              """
+                class Medium {
+                    static int uint24(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 16 | (b[off + 1] & 0xFF) << 8 | b[off + 2] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+    @Test
+    void wrongShiftIsListed() {
+        rewriteRun(
+          refusedBecause("the shifts follow neither byte order"),
+          version(
+            java(
+              """
+                class Wrong {
+                    static int read(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 8 | (b[off + 2] & 0xFF) << 16 | b[off + 3] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void unmaskedLowerByteIsListed() {
+        rewriteRun(
+          refusedBecause("a byte below the highest is not masked with 0xFF"),
+          version(
+            java(
+              """
+                class Unmasked {
+                    static int read(byte[] b, int off) {
+                        return b[off] << 24 | b[off + 1] << 16 | (b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void intHighByteSignExtendedIntoALongIsListed() {
+        rewriteRun(
+          refusedBecause("the highest byte is an int that would be sign-extended into the long"),
+          version(
+            java(
+              """
+                class Widened {
+                    static long read(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFFL) << 16 | (b[off + 2] & 0xFFL) << 8 | b[off + 3] & 0xFFL;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void repeatedByteIsListed() {
+        rewriteRun(
+          refusedBecause("the bytes are not 4 consecutive elements, each read once"),
+          version(
+            java(
+              """
+                class Repeated {
+                    static int read(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 1] & 0xFF) << 8 | b[off + 3] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void postIncrementIndicesAreListed() {
+        rewriteRun(
+          refusedBecause("the bytes are not 2 consecutive elements, each read once"),
+          version(
+            java(
+              """
+                class Cursor {
+                    private final byte[] data = new byte[8];
+                    private int pos;
+
+                    int readShort() {
+                        return (data[pos++] & 0xFF) << 8 | data[pos++] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void indexFromACallIsListed() {
+        rewriteRun(
+          refusedBecause("the array or index is not a plain variable, field or arithmetic on them"),
+          version(
+            java(
+              """
+                class Calls {
+                    private int next;
+
+                    int position() {
+                        return next += 2;
+                    }
+
+                    int read(byte[] b) {
+                        return (b[position()] & 0xFF) << 8 | b[position() + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void volatileIndexIsListed() {
+        rewriteRun(
+          refusedBecause("the array or index is not a plain variable, field or arithmetic on them"),
+          version(
+            java(
+              """
+                class Shared {
+                    private volatile int offset;
+
+                    int read(byte[] b) {
+                        return (b[offset] & 0xFF) << 8 | b[offset + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void caughtArrayIndexOutOfBoundsIsListed() {
+        rewriteRun(
+          refusedBecause("an enclosing try catches ArrayIndexOutOfBoundsException"),
+          version(
+            java(
+              """
+                class Lenient {
+                    static int readOrZero(byte[] b, int off) {
+                        try {
+                            return (b[off] & 0xFF) << 8 | b[off + 1] & 0xFF;
+                        } catch (ArrayIndexOutOfBoundsException e) {
+                            return 0;
+                        }
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void signedShortInAnIntIsListed() {
+        rewriteRun(
+          refusedBecause("a signed 2-byte value widened to int"),
+          version(
+            java(
+              """
+                class Signed {
+                    static int read(byte[] b, int off) {
+                        return b[off] << 8 | b[off + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void enumIsListed() {
+        rewriteRun(
+          refusedBecause("the top-level type is an enum"),
+          version(
+            java(
+              """
+                enum Endian {
+                    BIG;
+
+                    int read(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 8 | b[off + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void interfaceIsListed() {
+        rewriteRun(
+          refusedBecause("the top-level type is an interface"),
+          version(
+            java(
+              """
+                interface Readable {
+                    default int read(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 8 | b[off + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void charArrayIsNotACandidate() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Chars {
+                    static int read(char[] c, int off) {
+                        return (c[off] & 0xFF) << 8 | c[off + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void twoArraysAreNotOneValue() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Two {
+                    static int read(byte[] a, byte[] b) {
+                        return (a[0] & 0xFF) << 8 | b[1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void java8HasNoVarHandle() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Old {
+                    static int read(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 8 | b[off + 1] & 0xFF;
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/reads", "After"), 11));
+    }
+
+    /**
+     * Random arrays and offsets, in range and out of it: before and after return the same value, or both throw an
+     * {@code IndexOutOfBoundsException} (before its subclass {@code ArrayIndexOutOfBoundsException}, as the
+     * description says) or a {@code NullPointerException}.
+     */
+    @Test
+    void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
+        CompiledBenchmark benchmark = CompiledBenchmark.of("bytes/reads");
+        Random random = new Random(20261122);
+        int checked = 0;
+        for (Method before : benchmark.type("Before").getDeclaredMethods()) {
+            Method after = benchmark.type("After").getDeclaredMethod(before.getName(), before.getParameterTypes());
+            for (int round = 0; round < 2_000; round++) {
+                byte[] bytes = round == 0 ? null : new byte[random.nextInt(24)];
+                if (bytes != null) {
+                    random.nextBytes(bytes);
+                }
+                Object[] arguments = before.getParameterCount() == 1 ? new Object[]{bytes} :
+                        new Object[]{bytes, random.nextInt(32) - 4};
+                Object expected = CompiledBenchmark.outcome(before, arguments);
+                Object actual = CompiledBenchmark.outcome(after, arguments);
+                String description = before.getName() + Arrays.toString(arguments);
+                if (expected instanceof ArrayIndexOutOfBoundsException) {
+                    assertThat(actual).as(description).isInstanceOf(IndexOutOfBoundsException.class);
+                } else if (expected instanceof Throwable) {
+                    assertThat(actual).as(description).isExactlyInstanceOf(expected.getClass());
+                } else {
+                    assertThat(actual).as(description).isEqualTo(expected);
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(5_000);
+    }
+}
