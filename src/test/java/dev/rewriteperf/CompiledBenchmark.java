@@ -101,4 +101,22 @@ public final class CompiledBenchmark {
             assertThat(actual).as(description).isEqualTo(expected);
         }
     }
+
+    /**
+     * For code rewritten to a {@code VarHandle} view: when {@code before} threw {@code ArrayIndexOutOfBoundsException},
+     * {@code after} threw an {@code IndexOutOfBoundsException}; when it threw anything else, {@code after} threw the
+     * same class. True when both returned, for the caller to compare what they returned or left.
+     */
+    public static boolean bothReturnedOrThrewAlike(Object before, Object after, String description) {
+        if (before instanceof ArrayIndexOutOfBoundsException) {
+            assertThat(after).as(description).isInstanceOf(IndexOutOfBoundsException.class);
+            return false;
+        }
+        if (before instanceof Throwable) {
+            assertThat(after).as(description).isExactlyInstanceOf(before.getClass());
+            return false;
+        }
+        assertThat(after instanceof Throwable).as(description + " threw " + after).isFalse();
+        return true;
+    }
 }

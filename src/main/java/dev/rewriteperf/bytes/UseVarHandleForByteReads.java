@@ -1,7 +1,5 @@
 package dev.rewriteperf.bytes;
 
-import dev.rewriteperf.analysis.PureExpressions;
-import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -10,18 +8,16 @@ import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaTemplate;
-import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
-import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.java.tree.Space;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,7 +26,6 @@ import static dev.rewriteperf.analysis.PureExpressions.unwrap;
 
 public class UseVarHandleForByteReads extends Recipe {
 
-    private static final String FIELDS = "VIEW_FIELDS";
     private static final MethodMatcher INT_BITS_TO_FLOAT = new MethodMatcher("java.lang.Float intBitsToFloat(int)");
     private static final MethodMatcher LONG_BITS_TO_DOUBLE = new MethodMatcher("java.lang.Double longBitsToDouble(long)");
 
@@ -72,26 +67,7 @@ public class UseVarHandleForByteReads extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), new JavaVisitor<ExecutionContext>() {
-
-            @Override
-            public J visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
-                if (!(getCursor().getParentTreeCursor().getValue() instanceof J.CompilationUnit)) {
-                    return super.visitClassDeclaration(classDecl, ctx);
-                }
-                ViewFields fields = ViewFields.of(classDecl, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
-                if (fields != null) {
-                    getCursor().putMessage(FIELDS, fields);
-                }
-                J.ClassDeclaration c = (J.ClassDeclaration) super.visitClassDeclaration(classDecl, ctx);
-                if (fields == null || !fields.addsFields()) {
-                    return c;
-                }
-                for (String type : ViewFields.IMPORTS) {
-                    maybeAddImport(type);
-                }
-                return fields.declare(c, new Cursor(getCursor().getParentOrThrow(), c));
-            }
+        return Preconditions.check(new UsesJavaVersion<>(9), new ByteViewVisitor() {
 
             @Override
             public J visitTypeCast(J.TypeCast typeCast, ExecutionContext ctx) {
@@ -147,14 +123,10 @@ public class UseVarHandleForByteReads extends Recipe {
             /** {@code original} replaced by the view read, or null, recorded, when the site does not allow it. */
             private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
                                         ExecutionContext ctx) {
-                String refusal = siteRefusal(read);
-                ViewFields fields = getCursor().getNearestMessage(FIELDS);
-                J.Identifier field = refusal != null || fields == null ? null :
-                        fields.reference(new ByteView(component, read.bigEndian), getCursor());
+                String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS);
+                J.Identifier field = refusal == null ? viewField(new ByteView(component, read.bigEndian)) : null;
                 if (field == null) {
-                    candidates.recordSkip(ctx, getCursor(), original, refusal != null ? refusal :
-                            fields == null ? "the enclosing class's type is unknown" :
-                                    "the VarHandle field's name is already used here");
+                    candidates.recordSkip(ctx, getCursor(), original, refusal != null ? refusal : NO_FIELD_NAME);
                     return null;
                 }
                 List<Object> parameters = new ArrayList<>(Arrays.asList(field, read.array));
@@ -162,37 +134,17 @@ public class UseVarHandleForByteReads extends Recipe {
                 String code = String.format(format, "#{any(java.lang.invoke.VarHandle)}.get(#{anyArray(byte)}, " + index + ")");
                 J replaced = JavaTemplate.builder(code)
                         .build()
-                        .apply(getCursor(), original.getCoordinates().replace(), parameters.toArray());
+                        .<J>apply(getCursor(), original.getCoordinates().replace(), parameters.toArray())
+                        .withPrefix(prefix(original));
                 candidates.recordChange(ctx, getCursor(), original, replaced);
                 return replaced;
             }
 
-            private @Nullable String siteRefusal(ByteRead read) {
-                J.ClassDeclaration topLevel = topLevelClass();
-                if (topLevel == null || topLevel.getKind() == J.ClassDeclaration.Kind.Type.Interface ||
-                    topLevel.getKind() == J.ClassDeclaration.Kind.Type.Annotation) {
-                    return "the top-level type is an interface: its fields cannot be private";
-                }
-                if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
-                    return "the top-level type is an enum: its constants are created before the VarHandle field would be";
-                }
-                if (!PureExpressions.isStableArithmetic(read.array) || read.index.base != null && !PureExpressions.isStableArithmetic(read.index.base)) {
-                    return "the array or index is not a plain variable, field or arithmetic on them: it would be read once instead of once per byte";
-                }
-                if (catchesArrayIndexOutOfBounds(getCursor())) {
-                    return "an enclosing try catches ArrayIndexOutOfBoundsException; the view throws IndexOutOfBoundsException";
-                }
-                return SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
-            }
-
-            private J.@Nullable ClassDeclaration topLevelClass() {
-                J.ClassDeclaration topLevel = null;
-                for (Cursor c = getCursor(); c != null; c = c.getParent()) {
-                    if (c.getValue() instanceof J.ClassDeclaration) {
-                        topLevel = c.getValue();
-                    }
-                }
-                return topLevel;
+            /** The original's, except that a read that no longer needs lines of its own follows {@code return} directly. */
+            private Space prefix(Expression original) {
+                Space prefix = original.getPrefix();
+                boolean returned = getCursor().getParentTreeCursor().getValue() instanceof J.Return;
+                return returned && prefix.getComments().isEmpty() && prefix.getWhitespace().contains("\n") ? Space.SINGLE_SPACE : prefix;
             }
 
             private @Nullable ByteRead readIn(Expression expression) {
@@ -209,47 +161,5 @@ public class UseVarHandleForByteReads extends Recipe {
                 return !(parent.getValue() instanceof J.Binary) || ((J.Binary) parent.getValue()).getOperator() != binary.getOperator();
             }
         });
-    }
-
-    /** {@code off}, {@code off + 4}, {@code (off << 3) + 4} or a constant, with the base as a template parameter. */
-    private static String indexCode(ByteTerm.Index index, List<Object> parameters) {
-        if (index.base == null) {
-            return String.valueOf(index.constant);
-        }
-        parameters.add(index.base);
-        Expression base = unwrap(index.base);
-        boolean additive = !(base instanceof J.Binary) || Arrays.asList(J.Binary.Type.Addition, J.Binary.Type.Subtraction,
-                J.Binary.Type.Multiplication, J.Binary.Type.Division, J.Binary.Type.Modulo).contains(((J.Binary) base).getOperator());
-        if (index.constant == 0) {
-            return "#{any(int)}";
-        }
-        String baseCode = additive ? "#{any(int)}" : "(#{any(int)})";
-        return index.constant > 0 ? baseCode + " + " + index.constant : baseCode + " - " + -(long) index.constant;
-    }
-
-    private static boolean catchesArrayIndexOutOfBounds(Cursor cursor) {
-        Object previous = null;
-        for (Cursor c = cursor; c != null; c = c.getParent()) {
-            Object value = c.getValue();
-            if (value instanceof J.MethodDeclaration || value instanceof J.Lambda || value instanceof J.ClassDeclaration) {
-                return false;
-            }
-            if (value instanceof J.Try && previous == ((J.Try) value).getBody()) {
-                for (J.Try.Catch aCatch : ((J.Try) value).getCatches()) {
-                    JavaType caught = aCatch.getParameter().getType();
-                    List<JavaType> types = caught instanceof JavaType.MultiCatch ?
-                            ((JavaType.MultiCatch) caught).getThrowableTypes() : Collections.singletonList(caught);
-                    for (JavaType type : types) {
-                        if (TypeUtils.isOfClassType(type, "java.lang.ArrayIndexOutOfBoundsException")) {
-                            return true;
-                        }
-                    }
-                }
-            }
-            if (value instanceof J) {
-                previous = value;
-            }
-        }
-        return false;
     }
 }

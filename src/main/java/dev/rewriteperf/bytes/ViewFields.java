@@ -91,7 +91,10 @@ final class ViewFields {
         return !added.isEmpty();
     }
 
-    /** {@code topLevel} with the added fields as its first members, followed by a blank line. */
+    /**
+     * {@code topLevel} with the added fields as its first members, followed by a blank line; or, where the class
+     * already starts with view fields (another byte view recipe ran first), right after them.
+     */
     J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor) {
         StringJoiner code = new StringJoiner("\n");
         for (Map.Entry<ByteView, String> field : added.entrySet()) {
@@ -103,17 +106,28 @@ final class ViewFields {
                 .imports(IMPORTS)
                 .build()
                 .apply(new Cursor(classCursor, body), body.getCoordinates().firstStatement());
-        List<Statement> statements = new ArrayList<>(withFields.getStatements());
-        int count = statements.size() - before.size();
-        if (!before.isEmpty()) {
-            Space firstPrefix = before.get(0).getPrefix();
-            statements.set(0, statements.get(0).withPrefix(Space.format(firstPrefix.getIndent().isEmpty() ? "\n" :
-                    "\n" + firstPrefix.getIndent())));
-            Statement next = statements.get(count);
+        int count = withFields.getStatements().size() - before.size();
+        List<Statement> generated = new ArrayList<>(withFields.getStatements().subList(0, count));
+        if (before.isEmpty()) {
+            return topLevel.withBody(withFields);
+        }
+        int leading = 0;
+        while (leading < before.size() && before.get(leading) instanceof J.VariableDeclarations &&
+               ByteView.declaredBy((J.VariableDeclarations) before.get(leading)) != null) {
+            leading++;
+        }
+        Space ownLine = Space.format("\n" + before.get(0).getPrefix().getIndent());
+        for (int i = 0; i < generated.size(); i++) {
+            generated.set(i, generated.get(i).withPrefix(ownLine));
+        }
+        List<Statement> statements = new ArrayList<>(before);
+        if (leading == 0) {
+            Statement next = statements.get(0);
             if (!next.getPrefix().getWhitespace().startsWith("\n\n") && next.getComments().isEmpty()) {
-                statements.set(count, next.withPrefix(next.getPrefix().withWhitespace("\n" + next.getPrefix().getWhitespace())));
+                statements.set(0, next.withPrefix(next.getPrefix().withWhitespace("\n" + next.getPrefix().getWhitespace())));
             }
         }
+        statements.addAll(leading, generated);
         return topLevel.withBody(withFields.withStatements(statements));
     }
 

@@ -1,0 +1,134 @@
+package dev.rewriteperf.bytes;
+
+import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.SimpleNames;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+
+import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+
+/**
+ * What the byte view recipes share: the {@code VarHandle} fields of each top-level class, added after its body is
+ * visited, and the checks that a site may use them.
+ */
+abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
+
+    static final String NO_FIELD_NAME = "the VarHandle field's name is already used here, or the class's type is unknown";
+    static final List<String> ARRAY_INDEX_OUT_OF_BOUNDS = Collections.singletonList("java.lang.ArrayIndexOutOfBoundsException");
+
+    private static final String FIELDS = "VIEW_FIELDS";
+
+    @Override
+    public J visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
+        if (!(getCursor().getParentTreeCursor().getValue() instanceof J.CompilationUnit)) {
+            return super.visitClassDeclaration(classDecl, ctx);
+        }
+        ViewFields fields = ViewFields.of(classDecl, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
+        if (fields != null) {
+            getCursor().putMessage(FIELDS, fields);
+        }
+        J.ClassDeclaration c = (J.ClassDeclaration) super.visitClassDeclaration(classDecl, ctx);
+        if (fields == null || !fields.addsFields()) {
+            return c;
+        }
+        for (String type : ViewFields.IMPORTS) {
+            maybeAddImport(type);
+        }
+        return fields.declare(c, new Cursor(getCursor().getParentOrThrow(), c));
+    }
+
+    /** A reference to the top-level class's field for {@code view}, or null when it cannot be named. */
+    J.@Nullable Identifier viewField(ByteView view) {
+        ViewFields fields = getCursor().getNearestMessage(FIELDS);
+        return fields == null ? null : fields.reference(view, getCursor());
+    }
+
+    /**
+     * Why the current site may not use a view on {@code array} at {@code index}, or null. {@code caught}: exceptions
+     * that, caught around the site, would see the view's different behaviour.
+     */
+    @Nullable String siteRefusal(Expression array, ByteTerm.Index index, Collection<String> caught) {
+        J.ClassDeclaration topLevel = topLevelClass();
+        if (topLevel == null || topLevel.getKind() == J.ClassDeclaration.Kind.Type.Interface ||
+            topLevel.getKind() == J.ClassDeclaration.Kind.Type.Annotation) {
+            return "the top-level type is an interface: its fields cannot be private";
+        }
+        if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
+            return "the top-level type is an enum: its constants are created before the VarHandle field would be";
+        }
+        if (!PureExpressions.isStableArithmetic(array) || index.base != null && !PureExpressions.isStableArithmetic(index.base)) {
+            return "the array or index is not a plain variable, field or arithmetic on them: it would be read once instead of once per byte";
+        }
+        String catcher = enclosingCatch(caught);
+        if (catcher != null) {
+            return "an enclosing try catches " + catcher + ", which would see the view's IndexOutOfBoundsException";
+        }
+        return SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
+    }
+
+    private J.@Nullable ClassDeclaration topLevelClass() {
+        J.ClassDeclaration topLevel = null;
+        for (Cursor c = getCursor(); c != null; c = c.getParent()) {
+            if (c.getValue() instanceof J.ClassDeclaration) {
+                topLevel = c.getValue();
+            }
+        }
+        return topLevel;
+    }
+
+    /** The simple name of a type in {@code caught} that a try around the site, within its method, catches. */
+    private @Nullable String enclosingCatch(Collection<String> caught) {
+        Object previous = null;
+        for (Cursor c = getCursor(); c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.MethodDeclaration || value instanceof J.Lambda || value instanceof J.ClassDeclaration) {
+                return null;
+            }
+            if (value instanceof J.Try && previous == ((J.Try) value).getBody()) {
+                for (J.Try.Catch aCatch : ((J.Try) value).getCatches()) {
+                    JavaType type = aCatch.getParameter().getType();
+                    List<JavaType> types = type instanceof JavaType.MultiCatch ?
+                            ((JavaType.MultiCatch) type).getThrowableTypes() : Collections.singletonList(type);
+                    for (JavaType t : types) {
+                        for (String name : caught) {
+                            if (TypeUtils.isOfClassType(t, name)) {
+                                return name.substring(name.lastIndexOf('.') + 1);
+                            }
+                        }
+                    }
+                }
+            }
+            if (value instanceof J) {
+                previous = value;
+            }
+        }
+        return null;
+    }
+
+    /** {@code off}, {@code off + 4}, {@code (off << 3) + 4} or a constant, with the base as a template parameter. */
+    static String indexCode(ByteTerm.Index index, List<Object> parameters) {
+        if (index.base == null) {
+            return String.valueOf(index.constant);
+        }
+        parameters.add(index.base);
+        if (index.constant == 0) {
+            return "#{any(int)}";
+        }
+        Expression base = unwrap(index.base);
+        boolean additive = !(base instanceof J.Binary) || Arrays.asList(J.Binary.Type.Addition, J.Binary.Type.Subtraction,
+                J.Binary.Type.Multiplication, J.Binary.Type.Division, J.Binary.Type.Modulo).contains(((J.Binary) base).getOperator());
+        String baseCode = additive ? "#{any(int)}" : "(#{any(int)})";
+        return index.constant > 0 ? baseCode + " + " + index.constant : baseCode + " - " + -(long) index.constant;
+    }
+}
