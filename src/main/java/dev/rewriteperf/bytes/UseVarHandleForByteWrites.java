@@ -79,7 +79,8 @@ public class UseVarHandleForByteWrites extends Recipe {
                         rewritten.add(statements.get(i++));
                         continue;
                     }
-                    Statement set = set(run, new Cursor(getCursor(), b), ctx);
+                    boolean oneByteRepeated = run.stream().allMatch(write -> write.shift == run.get(0).shift);
+                    Statement set = oneByteRepeated ? null : set(run, new Cursor(getCursor(), b), ctx);
                     if (set == null) {
                         for (ByteWrite write : run) {
                             rewritten.add(write.statement);

@@ -37,11 +37,13 @@ final class ViewFields {
     private final JavaType.FullyQualified owner;
     private final Map<ByteView, String> existing = new HashMap<>();
     private final Map<ByteView, String> added = new TreeMap<>();
-    private final Set<String> namesInUse;
+    private final J.CompilationUnit cu;
+    /** Every name written in the file, collected the first time a field must be named. */
+    private @Nullable Set<String> namesInUse;
 
-    private ViewFields(JavaType.FullyQualified owner, Set<String> namesInUse) {
+    private ViewFields(JavaType.FullyQualified owner, J.CompilationUnit cu) {
         this.owner = owner;
-        this.namesInUse = namesInUse;
+        this.cu = cu;
     }
 
     static @Nullable ViewFields of(J.ClassDeclaration topLevel, J.CompilationUnit cu) {
@@ -49,7 +51,7 @@ final class ViewFields {
         if (owner == null) {
             return null;
         }
-        ViewFields fields = new ViewFields(owner, FreshNames.identifiersIn(cu));
+        ViewFields fields = new ViewFields(owner, cu);
         for (Statement member : topLevel.getBody().getStatements()) {
             if (member instanceof J.VariableDeclarations) {
                 ByteView view = ByteView.declaredBy((J.VariableDeclarations) member);
@@ -68,6 +70,9 @@ final class ViewFields {
     J.@Nullable Identifier reference(ByteView view, Cursor site) {
         String name = existing.containsKey(view) ? existing.get(view) : added.get(view);
         if (name == null) {
+            if (namesInUse == null) {
+                namesInUse = FreshNames.identifiersIn(cu);
+            }
             for (String candidate : new String[]{view.fieldName(), view.fieldName() + "_VIEW"}) {
                 if (!namesInUse.contains(candidate) && !inherited(candidate, site)) {
                     name = candidate;

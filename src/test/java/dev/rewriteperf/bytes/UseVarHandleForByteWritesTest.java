@@ -2,6 +2,7 @@ package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
@@ -285,6 +286,28 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     static void put(byte[] b, int hi, int lo) {
                         b[0] = (byte) hi;
                         b[1] = (byte) lo;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void sameByteStoredTwiceIsNotACandidate() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          version(
+            java(
+              """
+                class Bits {
+                    static final int ALL = 0xFF;
+
+                    static void fill(byte[] bits) {
+                        bits[0] = (byte) ALL;
+                        bits[1] = (byte) ALL;
                     }
                 }
                 """
