@@ -22,8 +22,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
-
 public class UseVarHandleForByteWrites extends Recipe {
 
     /** A partial write is visible to code that catches the exception: any of these catches it. */
