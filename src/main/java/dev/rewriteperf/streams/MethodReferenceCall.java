@@ -7,6 +7,7 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JContainer;
 import org.openrewrite.java.tree.JRightPadded;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.NameTree;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.marker.Markers;
@@ -38,7 +39,7 @@ final class MethodReferenceCall {
         if (method.isConstructor()) {
             return containing instanceof TypeTree && !(containing instanceof J.ArrayType) && parameters == 1 ?
                     new J.NewClass(randomId(), Space.EMPTY, Markers.EMPTY, null, Space.EMPTY,
-                            ((TypeTree) containing).withPrefix(Space.SINGLE_SPACE), arguments(argument), null, method) : null;
+                            withDiamond((TypeTree) containing).withPrefix(Space.SINGLE_SPACE), arguments(argument), null, method) : null;
         }
         J.Identifier name = reference.getReference().withPrefix(Space.EMPTY).withType(method);
         if (isTypeName(containing)) {
@@ -50,6 +51,20 @@ final class MethodReferenceCall {
         }
         boolean onThis = containing instanceof J.Identifier && "this".equals(((J.Identifier) containing).getSimpleName());
         return onThis && !method.hasFlags(Flag.Static) && parameters == 1 ? call(null, name, arguments(argument), method) : null;
+    }
+
+    /**
+     * {@code ArrayList} in {@code ArrayList::new} stands for {@code ArrayList<T>} with {@code T} inferred: written
+     * out, it needs the diamond, or the call would create a raw type.
+     */
+    private static TypeTree withDiamond(TypeTree type) {
+        JavaType.FullyQualified fq = type.getType() instanceof JavaType.FullyQualified ? (JavaType.FullyQualified) type.getType() : null;
+        if (!(type instanceof NameTree) || type instanceof J.ParameterizedType || fq == null || fq.getTypeParameters().isEmpty()) {
+            return type;
+        }
+        return new J.ParameterizedType(randomId(), Space.EMPTY, Markers.EMPTY, (NameTree) type,
+                JContainer.build(Collections.singletonList(JRightPadded.build((Expression) new J.Empty(randomId(), Space.EMPTY, Markers.EMPTY)))),
+                fq);
     }
 
     private static J.MethodInvocation call(@Nullable Expression select, J.Identifier name, JContainer<Expression> arguments,

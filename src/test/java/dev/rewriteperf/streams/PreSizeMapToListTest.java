@@ -319,6 +319,45 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** Found on commons-compress: {@code ArrayList::new} written out keeps its type arguments, by the diamond. */
+    @Test
+    void genericConstructorReferenceGetsTheDiamond() {
+        rewriteRun(
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.stream.Collectors;
+              import java.util.stream.Stream;
+
+              class Bands {
+                  private List<String>[] attributes;
+
+                  ArrayList<List<String>> ordered() {
+                      return Stream.of(attributes).map(ArrayList::new).collect(Collectors.toCollection(ArrayList::new));
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Bands {
+                  private List<String>[] attributes;
+
+                  ArrayList<List<String>> ordered() {
+                      ArrayList<List<String>> result = new ArrayList<>(attributes.length);
+                      for (List<String> list : attributes) {
+                          result.add(new ArrayList<>(list));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void superMethodReferenceIsListed() {
         rewriteRun(
