@@ -11,7 +11,7 @@ import static dev.rewriteperf.analysis.PureExpressions.unwrap;
 
 /**
  * One statement storing one byte of a value: {@code b[off + k] = (byte) (v >>> s)}, with {@code >>} or
- * {@code >>>}, with or without {@code & 0xFF}, or {@code (byte) v} for the lowest byte. The cast keeps the low
+ * {@code >>>}, with or without {@code & 0xFF} (either side), or {@code (byte) v} for the lowest byte. The cast keeps the low
  * eight bits, so all these forms store bits {@code s} to {@code s + 7} of {@code v}.
  */
 final class ByteWrite {
@@ -42,9 +42,9 @@ final class ByteWrite {
             return null;
         }
         Expression e = unwrap(((J.TypeCast) stored).getExpression());
-        if (e instanceof J.Binary && ((J.Binary) e).getOperator() == J.Binary.Type.BitAnd &&
-            isByteMask(((J.Binary) e).getRight())) {
-            e = unwrap(((J.Binary) e).getLeft());
+        if (e instanceof J.Binary && ((J.Binary) e).getOperator() == J.Binary.Type.BitAnd) {
+            J.Binary and = (J.Binary) e;
+            e = unwrap(isByteMask(and.getRight()) ? and.getLeft() : isByteMask(and.getLeft()) ? and.getRight() : e);
         }
         int shift = 0;
         if (e instanceof J.Binary && (((J.Binary) e).getOperator() == J.Binary.Type.RightShift ||

@@ -42,7 +42,7 @@ public class UseVarHandleForByteReads extends Recipe {
                "into place and combined with `|` or `+`, in big- or little-endian order, becomes one read through " +
                "`MethodHandles.byteArrayViewVarHandle`, as the JDK itself did in `java.io.Bits`: `(int) INT_BE.get(b, off)`, " +
                "`(long) LONG_LE.get(b, off)`, `Integer.toUnsignedLong(..)` for an unsigned 4-byte value in a long, " +
-               "`Short.toUnsignedInt(..)` or a `(short)`/`(char)` cast for 2 bytes, `(float)`/`(double)` views " +
+               "`Short.toUnsignedInt(..)`/`Short.toUnsignedLong(..)` or a `(short)`/`(char)` cast for 2 bytes, `(float)`/`(double)` views " +
                "under `Float.intBitsToFloat`/`Double.longBitsToDouble`. The `private static final VarHandle` " +
                "fields are added once per class, or reused. One bounds check and one load replace a check, a " +
                "load, a mask and a shift per byte. Measured in `benchmarks/` (3 forks, medians, no allocation either way): " +
@@ -110,7 +110,8 @@ public class UseVarHandleForByteReads extends Recipe {
                         read.bytes == 4 ? JavaType.Primitive.Int : JavaType.Primitive.Short;
                 String format = read.bytes * 8 == read.width ? "(" + component.getKeyword() + ") %s" :
                         read.signed ? null :
-                                read.bytes == 4 ? "Integer.toUnsignedLong((int) %s)" : "Short.toUnsignedInt((short) %s)";
+                                read.bytes == 4 ? "Integer.toUnsignedLong((int) %s)" :
+                                        read.width == 64 ? "Short.toUnsignedLong((short) %s)" : "Short.toUnsignedInt((short) %s)";
                 if (format == null) {
                     candidates.recordSkip(ctx, getCursor(), binary, "a signed " + read.bytes + "-byte value widened to " +
                             (read.width == 64 ? "long" : "int") + ": no view reads it without a second cast");

@@ -270,6 +270,38 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         );
     }
 
+    /** Found by {@code ByteViewPropertiesTest}: a long assembled from two bytes stays a long, boxed as {@code Long}. */
+    @Test
+    void twoBytesAssembledAsALongStayALong() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Boxed {
+                    static Object port(byte[] b) {
+                        return (b[0] & 0xFFL) | (b[1] & 0xFFL) << 8;
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Boxed {
+                    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
+                    static Object port(byte[] b) {
+                        return Short.toUnsignedLong((short) SHORT_LE.get(b, 0));
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
     @Test
     void nestedConstantOffsetsAddUp() {
         rewriteRun(
