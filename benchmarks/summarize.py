@@ -27,6 +27,8 @@ def baseline_of(method):
 def main(path):
     results = json.load(open(path))
     table = defaultdict(dict)
+    units = {r['primaryMetric']['scoreUnit'] for r in results}
+    unit = units.pop() if len(units) == 1 else 'time/op'
     for r in results:
         klass, method = r['benchmark'].rsplit('.', 1)
         params = ','.join(f'{k}={v}' for k, v in sorted(r.get('params', {}).items()))
@@ -35,7 +37,7 @@ def main(path):
         median = statistics.median(x for fork in primary['rawData'] for x in fork)
         table[(klass.rsplit('.', 1)[1], params)][method] = (median, primary['score'], primary['scoreError'],
                                                              alloc['score'] if alloc else float('nan'))
-    print('| benchmark | params | variant | ns/op median [mean ± error] (before → after) | B/op (before → after) '
+    print(f'| benchmark | params | variant | {unit} median [mean ± error] (before → after) | B/op (before → after) '
           '| speed-up | allocation |')
     print('| --- | --- | --- | --- | --- | --- | --- |')
     for (klass, params), methods in sorted(table.items(), key=lambda kv: (kv[0][0], int(re.sub(r'\D', '', kv[0][1]) or 0))):

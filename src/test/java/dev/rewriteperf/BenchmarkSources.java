@@ -25,7 +25,8 @@ public final class BenchmarkSources {
 
     /** {@code <benchmark>/Before.java} becomes {@code <benchmark>/<afterClass>.java}. */
     public static SourceSpecs beforeBecomes(String benchmark, String afterClass) {
-        String after = read(benchmark, afterClass).replace("class " + afterClass + " ", "class Before ");
+        String after = read(benchmark, afterClass).replace("class " + afterClass + " ", "class Before ")
+                .replace(" " + afterClass + "(", " Before(");
         return java(read(benchmark, "Before"), after, spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));
     }
 

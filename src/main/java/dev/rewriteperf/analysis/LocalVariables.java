@@ -21,7 +21,7 @@ public final class LocalVariables {
 
     /**
      * The initializer of the local variable {@code name} refers to at {@code cursor}, if that variable is a
-     * local declared with an initializer and never assigned again; otherwise {@code null} (a field, a
+     * local declared with an initializer and never assigned again, or a try-with-resources resource; otherwise {@code null} (a field, a
      * parameter, a loop or lambda variable, or a variable that is written later).
      */
     public static @Nullable Expression effectivelyFinalInitializer(J.Identifier name, Cursor cursor) {
@@ -42,6 +42,11 @@ public final class LocalVariables {
                         return declared.getInitializer() != null && !isWrittenIn(block, name.getSimpleName()) ?
                                 declared.getInitializer() : null;
                     }
+                }
+            } else if (value instanceof J.Try && ((J.Try) value).getBody() == child) {
+                J.VariableDeclarations.NamedVariable resource = resource((J.Try) value, name.getSimpleName());
+                if (resource != null) {
+                    return resource.getInitializer();
                 }
             } else if (declaresOtherwise(value, name.getSimpleName()) || value instanceof J.ClassDeclaration ||
                        value instanceof J.NewClass && ((J.NewClass) value).getBody() == child) {
@@ -91,6 +96,22 @@ public final class LocalVariables {
         for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) statement).getVariables()) {
             if (variable.getSimpleName().equals(name)) {
                 return variable;
+            }
+        }
+        return null;
+    }
+
+    /** A resource of {@code tryStatement} named {@code name}: implicitly final, so its initializer is its value. */
+    private static J.VariableDeclarations.@Nullable NamedVariable resource(J.Try tryStatement, String name) {
+        if (tryStatement.getResources() == null) {
+            return null;
+        }
+        for (J.Try.Resource resource : tryStatement.getResources()) {
+            if (resource.getVariableDeclarations() instanceof J.VariableDeclarations) {
+                J.VariableDeclarations.NamedVariable declared = declaredIn((J.VariableDeclarations) resource.getVariableDeclarations(), name);
+                if (declared != null) {
+                    return declared;
+                }
             }
         }
         return null;

@@ -96,6 +96,28 @@ public final class PureExpressions {
         return COLLECTION_SIZE.matches(call) || MAP_SIZE.matches(call);
     }
 
+    /** The int literal {@code value}, through parentheses; {@code -1} also as a negated literal. */
+    public static boolean isIntLiteral(Expression expression, int value) {
+        Expression e = unwrap(expression);
+        if (e instanceof J.Unary && ((J.Unary) e).getOperator() == J.Unary.Type.Negative && value != Integer.MIN_VALUE) {
+            return isIntLiteral(((J.Unary) e).getExpression(), -value);
+        }
+        return e instanceof J.Literal && Integer.valueOf(value).equals(((J.Literal) e).getValue());
+    }
+
+    /** The variable {@code name}, through parentheses. */
+    public static boolean isNamed(Expression expression, String name) {
+        Expression e = unwrap(expression);
+        return e instanceof J.Identifier && ((J.Identifier) e).getSimpleName().equals(name);
+    }
+
+    /** {@code array.length}. */
+    public static boolean isLengthOf(Expression expression, String array) {
+        Expression e = unwrap(expression);
+        return e instanceof J.FieldAccess && "length".equals(((J.FieldAccess) e).getSimpleName()) &&
+               isNamed(((J.FieldAccess) e).getTarget(), array);
+    }
+
     /** Strips parentheses, including those a cast keeps its operand in. */
     public static Expression unwrap(Expression expression) {
         Expression e = expression;

@@ -103,7 +103,7 @@ final class CapacityFormulas {
     /** {@code n * 4 / 3}, {@code 4 * n / 3} */
     private static @Nullable Expression countOfFourThirds(Expression e) {
         Expression unwrapped = PureExpressions.unwrap(e);
-        if (!isBinary(unwrapped, J.Binary.Type.Division) || !isInt(((J.Binary) unwrapped).getRight(), 3)) {
+        if (!isBinary(unwrapped, J.Binary.Type.Division) || !PureExpressions.isIntLiteral(((J.Binary) unwrapped).getRight(), 3)) {
             return null;
         }
         Expression product = PureExpressions.unwrap(((J.Binary) unwrapped).getLeft());
@@ -111,7 +111,7 @@ final class CapacityFormulas {
             return null;
         }
         J.Binary times = (J.Binary) product;
-        return isInt(times.getRight(), 4) ? times.getLeft() : isInt(times.getLeft(), 4) ? times.getRight() : null;
+        return PureExpressions.isIntLiteral(times.getRight(), 4) ? times.getLeft() : PureExpressions.isIntLiteral(times.getLeft(), 4) ? times.getRight() : null;
     }
 
     private static @Nullable Expression otherThanOne(J.Binary sum) {
@@ -131,10 +131,5 @@ final class CapacityFormulas {
         Expression unwrapped = PureExpressions.unwrap(e);
         return unwrapped instanceof J.Literal && ((J.Literal) unwrapped).getValue() instanceof Number &&
                ((Number) ((J.Literal) unwrapped).getValue()).doubleValue() == value;
-    }
-
-    private static boolean isInt(Expression e, int value) {
-        Expression unwrapped = PureExpressions.unwrap(e);
-        return unwrapped instanceof J.Literal && Integer.valueOf(value).equals(((J.Literal) unwrapped).getValue());
     }
 }

@@ -3,6 +3,7 @@ package dev.rewriteperf.benchmarks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,15 @@ import java.util.stream.Stream;
 public final class Data {
 
     private Data() {
+    }
+
+    /** {@code size} bytes of ASCII lines that look like an order export: compressible, like real text. */
+    public static byte[] exportText(int size) {
+        StringBuilder text = new StringBuilder(size);
+        for (int i = 0; text.length() < size; i++) {
+            text.append("order-").append(Integer.toHexString(i * 0x9E3779B1)).append(",quantity=").append(i % 97).append('\n');
+        }
+        return text.substring(0, size).getBytes(StandardCharsets.US_ASCII);
     }
 
     public static List<String> keys(int size) {

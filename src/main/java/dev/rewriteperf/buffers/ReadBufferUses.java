@@ -1,0 +1,225 @@
+package dev.rewriteperf.buffers;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static dev.rewriteperf.analysis.PureExpressions.isIntLiteral;
+import static dev.rewriteperf.analysis.PureExpressions.isNamed;
+import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+
+/**
+ * How a scratch array is used after its declaration in a loop body: only as the target of reads and as the
+ * slice {@code (buf, 0, n)} of a read's count {@code n} handed to code that copies it. Then no iteration sees
+ * what an earlier one left in the array, and one array allocated before the loop behaves the same.
+ */
+final class ReadBufferUses {
+
+    private static final List<MethodMatcher> READS = matchers(
+            "java.io.InputStream read(byte[])", "java.io.InputStream read(byte[], int, int)",
+            "java.io.Reader read(char[])", "java.io.Reader read(char[], int, int)",
+            "java.io.RandomAccessFile read(byte[])", "java.io.RandomAccessFile read(byte[], int, int)");
+
+    /** Calls that copy {@code (array, 0, n)} out before they return, keeping no reference to the array. */
+    private static final List<MethodMatcher> SLICE_CONSUMERS = matchers(
+            "java.io.OutputStream write(byte[], int, int)", "java.io.Writer write(char[], int, int)",
+            "java.io.RandomAccessFile write(byte[], int, int)",
+            "java.security.MessageDigest update(byte[], int, int)", "java.util.zip.Checksum update(byte[], int, int)",
+            "java.lang.AbstractStringBuilder append(char[], int, int)", "java.lang.StringBuilder append(char[], int, int)",
+            "java.lang.StringBuffer append(char[], int, int)", "java.lang.String valueOf(char[], int, int)",
+            "java.lang.String copyValueOf(char[], int, int)", "java.nio.ByteBuffer put(byte[], int, int)",
+            "java.nio.CharBuffer put(char[], int, int)");
+
+    private static final MethodMatcher ARRAYCOPY = new MethodMatcher("java.lang.System arraycopy(Object, int, Object, int, int)");
+    private static final MethodMatcher COPY_OF = new MethodMatcher("java.util.Arrays copyOf(..)");
+    private static final MethodMatcher COPY_OF_RANGE = new MethodMatcher("java.util.Arrays copyOfRange(..)");
+
+    private ReadBufferUses() {
+    }
+
+    /**
+     * Null when, in {@code statements} (which follow the array's declaration, under {@code parent}), every use of
+     * {@code name} is a read into it or a copied slice {@code (name, 0, n)} where {@code n} is declared there
+     * too and only ever set by reads into the array; otherwise why not.
+     */
+    static @Nullable String refusal(List<Statement> statements, Cursor parent, String name) {
+        Set<String> counts = new HashSet<>();
+        String[] refusal = new String[1];
+        JavaIsoVisitor<Integer> uses = new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                if (refusal[0] == null && identifier.getSimpleName().equals(name) && !isMemberName(getCursor())) {
+                    refusal[0] = useRefusal(getCursor(), parent, counts);
+                }
+                return identifier;
+            }
+        };
+        for (Statement statement : statements) {
+            uses.visit(statement, 0, parent);
+        }
+        if (refusal[0] != null) {
+            return refusal[0];
+        }
+        for (String count : counts) {
+            if (!isSetOnlyByReads(statements, parent, count, name)) {
+                return "the count `" + count + "` is not declared after the buffer or is set by something other than a read into it";
+            }
+        }
+        return null;
+    }
+
+    /** {@code length} in {@code buf.length} or the name of a method: not a use of the variable. */
+    private static boolean isMemberName(Cursor cursor) {
+        Object parent = cursor.getParentTreeCursor().getValue();
+        return parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == cursor.getValue() ||
+               parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == cursor.getValue();
+    }
+
+    private static @Nullable String useRefusal(Cursor use, Cursor scope, Set<String> counts) {
+        for (Cursor c = use.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
+            Object value = c.getValue();
+            if (value instanceof J.Lambda || value instanceof J.NewClass && ((J.NewClass) value).getBody() != null ||
+                value instanceof J.ClassDeclaration) {
+                return "the buffer is used inside a lambda or class, which may run later or on another thread";
+            }
+        }
+        J.Identifier identifier = use.getValue();
+        Object parent = use.getParentTreeCursor().getValue();
+        if (parent instanceof J.FieldAccess && "length".equals(((J.FieldAccess) parent).getSimpleName())) {
+            return null;
+        }
+        if (parent instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) parent;
+            if (isReadInto(call, identifier.getSimpleName())) {
+                String count = countAssigned(use.getParentTreeCursor());
+                if (count != null) {
+                    counts.add(count);
+                }
+                return null;
+            }
+            if (isSlice(call, identifier, counts)) {
+                return null;
+            }
+        }
+        if (parent instanceof J.NewClass && TypeUtils.isOfClassType(((J.NewClass) parent).getType(), "java.lang.String")) {
+            List<Expression> arguments = ((J.NewClass) parent).getArguments();
+            if (arguments.size() >= 3 && unwrap(arguments.get(0)) == identifier && isIntLiteral(arguments.get(1), 0) &&
+                isCount(arguments.get(2), counts)) {
+                return null;
+            }
+        }
+        return "the buffer is used other than as a read target and a slice of what was read";
+    }
+
+    /** {@code in.read(buf)} or {@code in.read(buf, 0, len)}: fills the array from its start. */
+    private static boolean isReadInto(J.MethodInvocation call, String array) {
+        List<Expression> arguments = call.getArguments();
+        return isMatched(READS, call) && unwrap(arguments.get(0)) instanceof J.Identifier &&
+               ((J.Identifier) unwrap(arguments.get(0))).getSimpleName().equals(array) &&
+               (arguments.size() == 1 || isIntLiteral(arguments.get(1), 0));
+    }
+
+    /** Every declaration of and write to {@code count} in {@code statements} is a read into {@code array}. */
+    private static boolean isSetOnlyByReads(List<Statement> statements, Cursor parent, String count, String array) {
+        boolean[] declared = new boolean[1];
+        boolean[] otherwise = new boolean[1];
+        JavaIsoVisitor<Integer> writes = new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
+                if (variable.getSimpleName().equals(count)) {
+                    declared[0] = true;
+                    otherwise[0] |= variable.getInitializer() != null && !isRead(variable.getInitializer());
+                }
+                return super.visitVariable(variable, p);
+            }
+
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+                otherwise[0] |= isNamed(assignment.getVariable(), count) && !isRead(assignment.getAssignment());
+                return super.visitAssignment(assignment, p);
+            }
+
+            @Override
+            public J.AssignmentOperation visitAssignmentOperation(J.AssignmentOperation assignment, Integer p) {
+                otherwise[0] |= isNamed(assignment.getVariable(), count);
+                return super.visitAssignmentOperation(assignment, p);
+            }
+
+            @Override
+            public J.Unary visitUnary(J.Unary unary, Integer p) {
+                otherwise[0] |= unary.getOperator().isModifying() && isNamed(unary.getExpression(), count);
+                return super.visitUnary(unary, p);
+            }
+
+            private boolean isRead(Expression value) {
+                Expression e = unwrap(value);
+                return e instanceof J.MethodInvocation && isReadInto((J.MethodInvocation) e, array);
+            }
+        };
+        for (Statement statement : statements) {
+            writes.visit(statement, 0, parent);
+        }
+        return declared[0] && !otherwise[0];
+    }
+
+    private static boolean isSlice(J.MethodInvocation call, J.Identifier array, Set<String> counts) {
+        List<Expression> arguments = call.getArguments();
+        if (isMatched(SLICE_CONSUMERS, call)) {
+            return unwrap(arguments.get(0)) == array && isIntLiteral(arguments.get(1), 0) && isCount(arguments.get(2), counts);
+        }
+        if (ARRAYCOPY.matches(call)) {
+            return unwrap(arguments.get(0)) == array && isIntLiteral(arguments.get(1), 0) && isCount(arguments.get(4), counts);
+        }
+        if (COPY_OF.matches(call) && arguments.size() == 2) {
+            return unwrap(arguments.get(0)) == array && isCount(arguments.get(1), counts);
+        }
+        return COPY_OF_RANGE.matches(call) && arguments.size() == 3 && unwrap(arguments.get(0)) == array &&
+               isIntLiteral(arguments.get(1), 0) && isCount(arguments.get(2), counts);
+    }
+
+    /** {@code n} in {@code n = in.read(buf)} or {@code int n = in.read(buf)}. */
+    private static @Nullable String countAssigned(Cursor read) {
+        Cursor parent = read.getParentTreeCursor();
+        while (parent.getValue() instanceof J.Parentheses) {
+            parent = parent.getParentTreeCursor();
+        }
+        Object value = parent.getValue();
+        if (value instanceof J.Assignment && unwrap(((J.Assignment) value).getVariable()) instanceof J.Identifier) {
+            return ((J.Identifier) unwrap(((J.Assignment) value).getVariable())).getSimpleName();
+        }
+        return value instanceof J.VariableDeclarations.NamedVariable ?
+                ((J.VariableDeclarations.NamedVariable) value).getSimpleName() : null;
+    }
+
+    private static boolean isCount(Expression expression, Set<String> counts) {
+        Expression e = unwrap(expression);
+        return e instanceof J.Identifier && counts.contains(((J.Identifier) e).getSimpleName());
+    }
+
+    private static boolean isMatched(List<MethodMatcher> matchers, J.MethodInvocation call) {
+        for (MethodMatcher matcher : matchers) {
+            if (matcher.matches(call)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<MethodMatcher> matchers(String... patterns) {
+        MethodMatcher[] matchers = new MethodMatcher[patterns.length];
+        for (int i = 0; i < patterns.length; i++) {
+            matchers[i] = new MethodMatcher(patterns[i], true);
+        }
+        return Arrays.asList(matchers);
+    }
+}

@@ -1,0 +1,254 @@
+package dev.rewriteperf.buffers;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.List;
+
+import static dev.rewriteperf.analysis.PureExpressions.isLengthOf;
+import static dev.rewriteperf.analysis.PureExpressions.isNamed;
+import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+
+/**
+ * How the statements after {@code byte[] value = db.get(..)} use {@code value}, and whether each use can take the
+ * reused buffer and the value's length instead: a null check ({@code length == RocksDB.NOT_FOUND}),
+ * {@code value.length} (the length), and JDK calls that copy or decode the whole array, which take the slice
+ * {@code (buffer, 0, length)}. Every other use, an unguarded use (which threw {@code NullPointerException} on a
+ * missing key) and any call between the read and the last use that could run the project's code (which might read
+ * into the same buffer) keeps the allocating read.
+ */
+final class RocksDbValueUses {
+
+    static final MethodMatcher BYTE_BUFFER_WRAP = new MethodMatcher("java.nio.ByteBuffer wrap(byte[])");
+    private static final MethodMatcher BYTE_BUFFER_RELATIVE_GET = new MethodMatcher("java.nio.ByteBuffer get*()");
+    private static final MethodMatcher BYTE_BUFFER_ORDER = new MethodMatcher("java.nio.ByteBuffer order(java.nio.ByteOrder)");
+    private static final MethodMatcher ARRAYS_COPY_OF = new MethodMatcher("java.util.Arrays copyOf(byte[], int)");
+    private static final MethodMatcher ARRAYCOPY = new MethodMatcher("java.lang.System arraycopy(Object, int, Object, int, int)");
+
+    private RocksDbValueUses() {
+    }
+
+    /**
+     * Null when every use of {@code value} in {@code statements} (those after its declaration, under
+     * {@code parent}) can be rewritten; otherwise why not.
+     */
+    static @Nullable String refusal(List<Statement> statements, Cursor parent, String value) {
+        int guard = statements.isEmpty() ? -1 : exitsWhenNull(statements.get(0), value) ? 0 : -1;
+        int lastUse = -1;
+        for (int i = 0; i < statements.size(); i++) {
+            String[] refusal = new String[1];
+            boolean[] used = new boolean[1];
+            int index = i;
+            new JavaIsoVisitor<Integer>() {
+                @Override
+                public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                    if (refusal[0] == null && identifier.getSimpleName().equals(value) && !isMemberName(getCursor())) {
+                        used[0] = true;
+                        refusal[0] = useRefusal(getCursor(), parent, index > guard && guard >= 0);
+                    }
+                    return identifier;
+                }
+            }.visit(statements.get(i), 0, parent);
+            if (refusal[0] != null) {
+                return refusal[0];
+            }
+            if (used[0]) {
+                lastUse = i;
+            }
+        }
+        for (int i = 0; i <= lastUse; i++) {
+            String unknown = firstNonJdkCall(i == guard ? ((J.If) statements.get(i)).getIfCondition() : statements.get(i));
+            if (unknown != null) {
+                return "`" + unknown + "` runs between the read and the value's last use and might read into the " +
+                       "same buffer";
+            }
+        }
+        return null;
+    }
+
+    /** {@code if (value == null) { ...; return/throw/break/continue; }} without an else. */
+    static boolean exitsWhenNull(Statement statement, String value) {
+        if (!(statement instanceof J.If) || ((J.If) statement).getElsePart() != null ||
+            nullCheck(((J.If) statement).getIfCondition().getTree(), value) != J.Binary.Type.Equal) {
+            return false;
+        }
+        Statement then = ((J.If) statement).getThenPart();
+        if (then instanceof J.Block) {
+            List<Statement> body = ((J.Block) then).getStatements();
+            then = body.isEmpty() ? then : body.get(body.size() - 1);
+        }
+        return then instanceof J.Return || then instanceof J.Throw || then instanceof J.Break || then instanceof J.Continue;
+    }
+
+    /** {@code Equal} for {@code value == null}, {@code NotEqual} for {@code value != null} (either side), else null. */
+    static J.Binary.@Nullable Type nullCheck(Expression expression, String value) {
+        Expression e = unwrap(expression);
+        if (!(e instanceof J.Binary)) {
+            return null;
+        }
+        J.Binary binary = (J.Binary) e;
+        if (binary.getOperator() != J.Binary.Type.Equal && binary.getOperator() != J.Binary.Type.NotEqual) {
+            return null;
+        }
+        Expression left = unwrap(binary.getLeft());
+        Expression right = unwrap(binary.getRight());
+        boolean checks = isNamed(left, value) && isNull(right) || isNull(left) && isNamed(right, value);
+        return checks ? binary.getOperator() : null;
+    }
+
+    private static @Nullable String useRefusal(Cursor use, Cursor scope, boolean guardedByStatement) {
+        Cursor parentCursor = use.getParentTreeCursor();
+        Object parent = parentCursor.getValue();
+        if (parent instanceof J.Binary && nullCheck((J.Binary) parent, ((J.Identifier) use.getValue()).getSimpleName()) != null) {
+            return null;
+        }
+        if (!isReplaceable(use)) {
+            return "the value is used other than by a null check, `.length` or a JDK call that copies or decodes it " +
+                   "whole: `" + print(parentCursor) + "`";
+        }
+        String value = ((J.Identifier) use.getValue()).getSimpleName();
+        boolean guarded = guardedByStatement;
+        Object child = use.getValue();
+        for (Cursor c = parentCursor; c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
+            Object tree = c.getValue();
+            if (tree instanceof J.Lambda || tree instanceof J.ClassDeclaration ||
+                tree instanceof J.NewClass && ((J.NewClass) tree).getBody() != null) {
+                return "the value is used inside a lambda or class, which may run after the next read";
+            }
+            if (tree instanceof J.Ternary) {
+                J.Binary.Type check = nullCheck(((J.Ternary) tree).getCondition(), value);
+                guarded |= check == J.Binary.Type.Equal && ((J.Ternary) tree).getFalsePart() == child ||
+                           check == J.Binary.Type.NotEqual && ((J.Ternary) tree).getTruePart() == child;
+            }
+            if (tree instanceof J.If) {
+                J.Binary.Type check = nullCheck(((J.If) tree).getIfCondition().getTree(), value);
+                guarded |= check == J.Binary.Type.NotEqual && ((J.If) tree).getThenPart() == child;
+            }
+            if (tree instanceof J.If.Else && c.getParentTreeCursor().getValue() instanceof J.If) {
+                J.If ifStatement = c.getParentTreeCursor().getValue();
+                guarded |= nullCheck(ifStatement.getIfCondition().getTree(), value) == J.Binary.Type.Equal;
+            }
+            if (tree instanceof J) {
+                child = tree;
+            }
+        }
+        return guarded ? null : "the value is used where it may be null: the allocating read threw " +
+                                "NullPointerException there for a missing key";
+    }
+
+    /** A use the rewrite replaces: {@code value.length}, or the array of a whole-array JDK copy or decode. */
+    static boolean isReplaceable(Cursor use) {
+        Cursor parentCursor = use.getParentTreeCursor();
+        Object parent = parentCursor.getValue();
+        if (parent instanceof J.FieldAccess) {
+            return "length".equals(((J.FieldAccess) parent).getSimpleName());
+        }
+        if (parent instanceof J.NewClass) {
+            J.NewClass newClass = (J.NewClass) parent;
+            List<Expression> arguments = newClass.getArguments();
+            return newClass.getBody() == null && TypeUtils.isOfClassType(newClass.getType(), "java.lang.String") &&
+                   unwrap(arguments.get(0)) == use.getValue() &&
+                   (arguments.size() == 1 || arguments.size() == 2 && isCharset(arguments.get(1).getType()));
+        }
+        if (parent instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) parent;
+            List<Expression> arguments = call.getArguments();
+            if (BYTE_BUFFER_WRAP.matches(call)) {
+                return readsRelatively(parentCursor);
+            }
+            String value = ((J.Identifier) use.getValue()).getSimpleName();
+            if (ARRAYS_COPY_OF.matches(call)) {
+                return unwrap(arguments.get(0)) == use.getValue() && isLengthOf(arguments.get(1), value);
+            }
+            if (ARRAYCOPY.matches(call)) {
+                return unwrap(arguments.get(0)) == use.getValue() && isLengthOf(arguments.get(4), value);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code ByteBuffer.wrap(value).getLong()}, optionally with {@code .order(..)} first: reads only from the
+     * start, within the value, so a buffer wrapping {@code (buffer, 0, length)} reads the same.
+     */
+    private static boolean readsRelatively(Cursor wrap) {
+        Cursor c = wrap.getParentTreeCursor();
+        J.MethodInvocation wrapped = wrap.getValue();
+        Object next = c.getValue();
+        if (next instanceof J.MethodInvocation && ((J.MethodInvocation) next).getSelect() == wrapped &&
+            BYTE_BUFFER_ORDER.matches((J.MethodInvocation) next)) {
+            wrapped = (J.MethodInvocation) next;
+            next = c.getParentTreeCursor().getValue();
+        }
+        return next instanceof J.MethodInvocation && ((J.MethodInvocation) next).getSelect() == wrapped &&
+               BYTE_BUFFER_RELATIVE_GET.matches((J.MethodInvocation) next);
+    }
+
+    /** The name of the first method or constructor in {@code tree} that is not the JDK's, or null. */
+    private static @Nullable String firstNonJdkCall(J tree) {
+        String[] found = new String[1];
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
+                if (found[0] == null && !isJdk(method.getMethodType())) {
+                    found[0] = method.getSimpleName() + "(..)";
+                }
+                return super.visitMethodInvocation(method, p);
+            }
+
+            @Override
+            public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
+                if (found[0] == null && (newClass.getBody() != null || !isJdk(newClass.getConstructorType()))) {
+                    found[0] = "new " + newClass.getClazz() + "(..)";
+                }
+                return super.visitNewClass(newClass, p);
+            }
+        }.visit(tree, 0);
+        return found[0];
+    }
+
+    /**
+     * A JDK method that cannot run code of the project's: static, or of a final JDK class, or of the NIO buffers,
+     * which only the JDK can subclass. An interface method such as {@code Runnable.run()} can run anything.
+     */
+    private static boolean isJdk(JavaType.@Nullable Method method) {
+        if (method == null) {
+            return false;
+        }
+        JavaType.FullyQualified owner = method.getDeclaringType();
+        String name = owner.getFullyQualifiedName();
+        boolean jdk = name.startsWith("java.") || name.startsWith("javax.");
+        return jdk && (method.hasFlags(Flag.Static) || owner.hasFlags(Flag.Final) || name.matches("java\\.nio\\.[A-Za-z]*Buffer") ||
+                       "<constructor>".equals(method.getName()));
+    }
+
+    private static boolean isCharset(@Nullable JavaType type) {
+        return TypeUtils.isOfClassType(type, "java.nio.charset.Charset") || TypeUtils.isString(type);
+    }
+
+    private static boolean isMemberName(Cursor cursor) {
+        Object parent = cursor.getParentTreeCursor().getValue();
+        return parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == cursor.getValue() ||
+               parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == cursor.getValue() ||
+               parent instanceof J.VariableDeclarations.NamedVariable;
+    }
+
+    private static boolean isNull(Expression expression) {
+        return expression instanceof J.Literal && ((J.Literal) expression).getValue() == null &&
+               ((J.Literal) expression).getType() == JavaType.Primitive.Null;
+    }
+
+    private static String print(Cursor cursor) {
+        J tree = cursor.getValue();
+        String code = tree.printTrimmed(cursor.getParentTreeCursor()).replaceAll("\\s+", " ");
+        return code.length() <= 80 ? code : code.substring(0, 79) + "…";
+    }
+}

@@ -1,0 +1,495 @@
+package dev.rewriteperf.buffers;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CompiledBenchmark;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.Method;
+import java.util.Random;
+
+import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class HoistReadBufferOutOfLoopTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new HoistReadBufferOutOfLoop());
+    }
+
+    @DocumentExample
+    @Test
+    void bufferPerFileMovesBeforeTheLoop() {
+        rewriteRun(
+          java(
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Bundle {
+                  static void concatenate(List<File> files, OutputStream out) throws IOException {
+                      for (File file : files) {
+                          byte[] buffer = new byte[4096];
+                          try (InputStream in = new FileInputStream(file)) {
+                              int n;
+                              while ((n = in.read(buffer)) != -1) {
+                                  out.write(buffer, 0, n);
+                              }
+                          }
+                      }
+                  }
+              }
+              """,
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Bundle {
+                  static void concatenate(List<File> files, OutputStream out) throws IOException {
+                      byte[] buffer = new byte[4096];
+                      for (File file : files) {
+                          try (InputStream in = new FileInputStream(file)) {
+                              int n;
+                              while ((n = in.read(buffer)) != -1) {
+                                  out.write(buffer, 0, n);
+                              }
+                          }
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** Found on commons-compress: the comment above the declaration stays in the loop, above what it described. */
+    @Test
+    void commentAboveTheDeclarationStaysInTheLoop() {
+        rewriteRun(
+          java(
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Probe {
+                  static void probe(List<InputStream> streams) throws IOException {
+                      for (InputStream in : streams) {
+                          // read 10 bytes
+                          final byte[] bytes = new byte[10];
+                          in.read(bytes);
+                      }
+                  }
+              }
+              """,
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Probe {
+                  static void probe(List<InputStream> streams) throws IOException {
+                      final byte[] bytes = new byte[10];
+                      for (InputStream in : streams) {
+                          // read 10 bytes
+                          in.read(bytes);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doWhileWithDigestStringAndCopies() {
+        rewriteRun(
+          java(
+            """
+              import java.io.*;
+              import java.nio.charset.StandardCharsets;
+              import java.security.MessageDigest;
+              import java.util.Arrays;
+              import java.util.List;
+
+              class Chunks {
+                  private static final int CHUNK = 512;
+
+                  static void split(InputStream in, MessageDigest digest, List<String> lines, List<byte[]> copies, byte[] all) throws IOException {
+                      int n;
+                      int at = 0;
+                      do {
+                          byte[] chunk = new byte[CHUNK * 2];
+                          int read = in.read(chunk, 0, chunk.length);
+                          if (read > 0) {
+                              digest.update(chunk, 0, read);
+                              lines.add(new String(chunk, 0, read, StandardCharsets.UTF_8));
+                              copies.add(Arrays.copyOf(chunk, read));
+                              System.arraycopy(chunk, 0, all, at, read);
+                              at += read;
+                          }
+                          n = read;
+                      } while (n >= 0);
+                  }
+              }
+              """,
+            """
+              import java.io.*;
+              import java.nio.charset.StandardCharsets;
+              import java.security.MessageDigest;
+              import java.util.Arrays;
+              import java.util.List;
+
+              class Chunks {
+                  private static final int CHUNK = 512;
+
+                  static void split(InputStream in, MessageDigest digest, List<String> lines, List<byte[]> copies, byte[] all) throws IOException {
+                      int n;
+                      int at = 0;
+                      byte[] chunk = new byte[CHUNK * 2];
+                      do {
+                          int read = in.read(chunk, 0, chunk.length);
+                          if (read > 0) {
+                              digest.update(chunk, 0, read);
+                              lines.add(new String(chunk, 0, read, StandardCharsets.UTF_8));
+                              copies.add(Arrays.copyOf(chunk, read));
+                              System.arraycopy(chunk, 0, all, at, read);
+                              at += read;
+                          }
+                          n = read;
+                      } while (n >= 0);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void labeledLoopOfCharacters() {
+        rewriteRun(
+          java(
+            """
+              import java.io.*;
+
+              class Pages {
+                  static int count(Reader reader, Writer out) throws IOException {
+                      int pages = 0;
+                      pages:
+                      while (true) {
+                          char[] page = new char[2048];
+                          int n = reader.read(page);
+                          if (n < 0) {
+                              break pages;
+                          }
+                          out.write(page, 0, n);
+                          pages++;
+                      }
+                      return pages;
+                  }
+              }
+              """,
+            """
+              import java.io.*;
+
+              class Pages {
+                  static int count(Reader reader, Writer out) throws IOException {
+                      int pages = 0;
+                      char[] page = new char[2048];
+                      pages:
+                      while (true) {
+                          int n = reader.read(page);
+                          if (n < 0) {
+                              break pages;
+                          }
+                          out.write(page, 0, n);
+                          pages++;
+                      }
+                      return pages;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void bufferKeptInAList() {
+        rewriteRun(
+          refusedBecause("used other than as a read target"),
+          java(
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Chunks {
+                  static void keep(InputStream in, List<byte[]> chunks) throws IOException {
+                      while (true) {
+                          byte[] chunk = new byte[1024];
+                          if (in.read(chunk) < 0) {
+                              break;
+                          }
+                          chunks.add(chunk);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void bufferWrittenWhole() {
+        rewriteRun(
+          refusedBecause("used other than as a read target"),
+          java(
+            """
+              import java.io.*;
+
+              class Blocks {
+                  static void blocks(InputStream in, OutputStream out) throws IOException {
+                      while (true) {
+                          byte[] block = new byte[512];
+                          int n = in.read(block);
+                          if (n < 0) {
+                              break;
+                          }
+                          out.write(block);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void bufferReadAtAnIndex() {
+        rewriteRun(
+          refusedBecause("used other than as a read target"),
+          java(
+            """
+              import java.io.*;
+
+              class Headers {
+                  static int kinds(InputStream in) throws IOException {
+                      int kinds = 0;
+                      for (int i = 0; i < 10; i++) {
+                          byte[] header = new byte[16];
+                          in.read(header);
+                          kinds |= header[15];
+                      }
+                      return kinds;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void readIntoTheMiddle() {
+        rewriteRun(
+          refusedBecause("used other than as a read target"),
+          java(
+            """
+              import java.io.*;
+
+              class Framed {
+                  static void copy(InputStream in, OutputStream out) throws IOException {
+                      while (true) {
+                          byte[] frame = new byte[64];
+                          int n = in.read(frame, 4, 60);
+                          if (n < 0) {
+                              break;
+                          }
+                          out.write(frame, 0, n + 4);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void sizedByAParameter() {
+        rewriteRun(
+          refusedBecause("the size is not a constant"),
+          java(
+            """
+              import java.io.*;
+
+              class Copier {
+                  static void copy(InputStream in, OutputStream out, int size) throws IOException {
+                      while (true) {
+                          byte[] buffer = new byte[size];
+                          int n = in.read(buffer);
+                          if (n < 0) {
+                              break;
+                          }
+                          out.write(buffer, 0, n);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void nameUsedAfterTheLoop() {
+        rewriteRun(
+          refusedBecause("is used after the loop"),
+          java(
+            """
+              import java.io.*;
+
+              class Copier {
+                  static void copy(InputStream in, OutputStream out) throws IOException {
+                      while (true) {
+                          byte[] buffer = new byte[8192];
+                          int n = in.read(buffer);
+                          if (n < 0) {
+                              break;
+                          }
+                          out.write(buffer, 0, n);
+                      }
+                      byte[] buffer = new byte[1];
+                      out.write(buffer);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void fieldOfTheSameNameInTheLoop() {
+        rewriteRun(
+          refusedBecause("also names something else in the loop"),
+          java(
+            """
+              import java.io.*;
+
+              class Copier {
+                  private byte[] buffer = new byte[2];
+
+                  void copy(InputStream in, OutputStream out) throws IOException {
+                      while (buffer.length > 1) {
+                          byte[] buffer = new byte[8192];
+                          int n = in.read(buffer);
+                          if (n < 0) {
+                              break;
+                          }
+                          out.write(buffer, 0, n);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void capturedByALambda() {
+        rewriteRun(
+          refusedBecause("inside a lambda"),
+          java(
+            """
+              import java.io.*;
+              import java.util.List;
+              import java.util.zip.CRC32;
+
+              class Later {
+                  static void schedule(InputStream in, CRC32 crc, List<Runnable> tasks) throws IOException {
+                      while (true) {
+                          byte[] buffer = new byte[8192];
+                          int n = in.read(buffer);
+                          if (n < 0) {
+                              break;
+                          }
+                          tasks.add(() -> crc.update(buffer, 0, n));
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void countChangedAfterTheRead() {
+        rewriteRun(
+          refusedBecause("set by something other than a read"),
+          java(
+            """
+              import java.io.*;
+
+              class Padded {
+                  static void copy(InputStream in, OutputStream out) throws IOException {
+                      while (true) {
+                          byte[] buffer = new byte[8192];
+                          int n = in.read(buffer);
+                          if (n < 0) {
+                              break;
+                          }
+                          n = Math.max(n, 16);
+                          out.write(buffer, 0, n);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void countDeclaredBeforeTheBuffer() {
+        rewriteRun(
+          refusedBecause("not declared after the buffer"),
+          java(
+            """
+              import java.io.*;
+
+              class Carry {
+                  static void copy(InputStream in, OutputStream out) throws IOException {
+                      int n = 0;
+                      for (int i = 0; i < 4; i++) {
+                          byte[] buffer = new byte[8192];
+                          if (i % 2 == 0) {
+                              n = in.read(buffer);
+                          }
+                          out.write(buffer, 0, n);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void benchmarkSourcesAreTheRecipeOutput() {
+        rewriteRun(BenchmarkSources.beforeBecomes("buffers/readbuffer", "After"));
+    }
+
+    @Test
+    void benchmarkBeforeAndAfterReadAlike() throws Exception {
+        CompiledBenchmark benchmark = CompiledBenchmark.of("buffers/readbuffer");
+        Random random = new Random(20261122);
+        for (int size : new int[]{0, 1, 1023, 1024, 8192, 8193, 100_000}) {
+            byte[] data = new byte[size];
+            for (int i = 0; i < size; i++) {
+                data[i] = (byte) (' ' + random.nextInt(95));
+            }
+            for (String name : new String[]{"checksum", "text"}) {
+                Method before = benchmark.type("Before").getMethod(name, byte[].class);
+                Method after = benchmark.type("After").getMethod(name, byte[].class);
+                assertThat(after.invoke(null, (Object) data)).as(name + " of " + size).isEqualTo(before.invoke(null, (Object) data));
+            }
+        }
+    }
+}
