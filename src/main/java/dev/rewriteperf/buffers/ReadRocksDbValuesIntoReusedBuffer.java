@@ -91,7 +91,8 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
     @Override
     public String getDescription() {
         return "`byte[] value = db.get(handle, key)` allocates an array for every value read. When the value is only " +
-               "null-checked, measured with `.length` and copied or decoded whole by JDK code (`new String(value, cs)`, " +
+               "null-checked, measured with `.length`, read element by element up to `.length` and copied or decoded " +
+               "whole by JDK code (`new String(value, cs)`, " +
                "`ByteBuffer.wrap(value).getLong()`, `Arrays.copyOf(value, value.length)`, `System.arraycopy`), it is read " +
                "instead with the overload that fills a caller's array and returns the value's length, into a buffer " +
                "kept per thread (or per instance, with `bufferHolder: instance`) and grown when a value does not fit; " +

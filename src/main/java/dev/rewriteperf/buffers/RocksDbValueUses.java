@@ -1,5 +1,6 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.LocalVariables;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -20,7 +21,8 @@ import static dev.rewriteperf.analysis.PureExpressions.unwrap;
 /**
  * How the statements after {@code byte[] value = db.get(..)} use {@code value}, and whether each use can take the
  * reused buffer and the value's length instead: a null check ({@code length == RocksDB.NOT_FOUND}),
- * {@code value.length} (the length), and JDK calls that copy or decode the whole array, which take the slice
+ * {@code value.length} (the length), {@code value[i]} in a loop up to {@code value.length}, and JDK calls that copy or
+ * decode the whole array, which take the slice
  * {@code (buffer, 0, length)}. Every other use, an unguarded use (which threw {@code NullPointerException} on a
  * missing key) and any call between the read and the last use that could run the project's code (which might read
  * into the same buffer) keeps the allocating read.
@@ -151,6 +153,9 @@ final class RocksDbValueUses {
         if (parent instanceof J.FieldAccess) {
             return "length".equals(((J.FieldAccess) parent).getSimpleName());
         }
+        if (parent instanceof J.ArrayAccess) {
+            return isReadBelowLength(parentCursor, ((J.Identifier) use.getValue()).getSimpleName());
+        }
         if (parent instanceof J.NewClass) {
             J.NewClass newClass = (J.NewClass) parent;
             List<Expression> arguments = newClass.getArguments();
@@ -173,6 +178,45 @@ final class RocksDbValueUses {
             }
         }
         return false;
+    }
+
+    /**
+     * {@code value[i]} read inside {@code for (...; i < value.length; i++)}, whose body does not change {@code i}:
+     * below the value's length the buffer holds the value, so the read is the same.
+     */
+    private static boolean isReadBelowLength(Cursor access, String value) {
+        J.ArrayAccess element = access.getValue();
+        Object container = access.getParentTreeCursor().getValue();
+        boolean written = container instanceof J.Assignment && ((J.Assignment) container).getVariable() == element ||
+                          container instanceof J.AssignmentOperation && ((J.AssignmentOperation) container).getVariable() == element ||
+                          container instanceof J.Unary && ((J.Unary) container).getOperator().isModifying();
+        Expression index = unwrap(element.getDimension().getIndex());
+        if (written || !(index instanceof J.Identifier)) {
+            return false;
+        }
+        String i = ((J.Identifier) index).getSimpleName();
+        for (Cursor c = access.getParentTreeCursor(); c != null; c = c.getParent()) {
+            Object tree = c.getValue();
+            if (tree instanceof J.MethodDeclaration || tree instanceof J.Lambda || tree instanceof J.ClassDeclaration) {
+                return false;
+            }
+            if (tree instanceof J.ForLoop && boundsIndex((J.ForLoop) tree, i, value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean boundsIndex(J.ForLoop loop, String i, String value) {
+        Expression condition = unwrap(loop.getControl().getCondition());
+        List<Statement> update = loop.getControl().getUpdate();
+        boolean below = condition instanceof J.Binary && ((J.Binary) condition).getOperator() == J.Binary.Type.LessThan &&
+                        isNamed(((J.Binary) condition).getLeft(), i) && isLengthOf(((J.Binary) condition).getRight(), value);
+        boolean increments = update.size() == 1 && update.get(0) instanceof J.Unary &&
+                             ((J.Unary) update.get(0)).getOperator().isModifying() &&
+                             isNamed(((J.Unary) update.get(0)).getExpression(), i);
+        return below && increments && ((J.Unary) update.get(0)).getOperator().name().endsWith("Increment") &&
+               !LocalVariables.isWrittenIn(loop.getBody(), i);
     }
 
     /**

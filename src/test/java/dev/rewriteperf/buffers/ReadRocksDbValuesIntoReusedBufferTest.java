@@ -249,6 +249,108 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     }
 
     @Test
+    void bytesSummedUpToTheLength() {
+        rewriteRun(
+          java(
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              class Sums {
+                  static int sum(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      if (value == null) {
+                          return -1;
+                      }
+                      int sum = 0;
+                      for (int i = 0; i < value.length; i++) {
+                          sum += value[i] & 0xFF;
+                      }
+                      return sum;
+                  }
+              }
+              """,
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              class Sums {
+                  private static final ThreadLocal<byte[]> VALUE_BUFFER = ThreadLocal.withInitial(() -> new byte[128]);
+
+                  static int sum(RocksDB db, byte[] key) throws RocksDBException {
+                      int valueLength = readValue(db, key);
+                      byte[] value = VALUE_BUFFER.get();
+                      if (valueLength == RocksDB.NOT_FOUND) {
+                          return -1;
+                      }
+                      int sum = 0;
+                      for (int i = 0; i < valueLength; i++) {
+                          sum += value[i] & 0xFF;
+                      }
+                      return sum;
+                  }
+
+                  private static int readValue(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] buffer = VALUE_BUFFER.get();
+                      int length = db.get(key, buffer);
+                      while (length > buffer.length) {
+                          buffer = new byte[length];
+                          VALUE_BUFFER.set(buffer);
+                          length = db.get(key, buffer);
+                      }
+                      return length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void elementsOutsideABoundedLoopOrAForEach() {
+        rewriteRun(
+          refusedBecause("used other than by a null check"),
+          java(
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              class Sums {
+                  static int first(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      return value == null ? -1 : value[0];
+                  }
+
+                  static int sum(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      if (value == null) {
+                          return -1;
+                      }
+                      int sum = 0;
+                      for (byte b : value) {
+                          sum += b;
+                      }
+                      return sum;
+                  }
+
+                  static int skipping(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      if (value == null) {
+                          return -1;
+                      }
+                      int sum = 0;
+                      for (int i = 0; i < value.length; i++) {
+                          sum += value[i + 1];
+                      }
+                      return sum;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void valueReturned() {
         rewriteRun(
           refusedBecause("used other than by a null check"),
@@ -509,6 +611,18 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
               return value == null ? -1L : value.length < 8 ? (long) value.length : ByteBuffer.wrap(value).getLong();
           }
 
+          public Object sum(byte[] key, ReadOptions options) throws RocksDBException {
+              byte[] value = db.get(handle, key);
+              if (value == null) {
+                  return null;
+              }
+              long sum = 0;
+              for (int i = 0; i < value.length; i++) {
+                  sum = sum * 31 + value[i];
+              }
+              return sum;
+          }
+
           public Object copy(byte[] key, ReadOptions options) throws RocksDBException {
               byte[] value = db.get(handle, options, key);
               if (value == null) {
@@ -594,7 +708,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     }
 
     private static void assertSameReads(Object before, Object after, byte[] key, ReadOptions options) throws Exception {
-        for (String name : new String[]{"text", "first", "copy"}) {
+        for (String name : new String[]{"text", "first", "sum", "copy"}) {
             Method read = before.getClass().getMethod(name, byte[].class, ReadOptions.class);
             Object expected = invoke(read, before, key, options);
             Object actual = invoke(after.getClass().getMethod(name, byte[].class, ReadOptions.class), after, key, options);
