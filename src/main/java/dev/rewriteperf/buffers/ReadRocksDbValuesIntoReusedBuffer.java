@@ -197,13 +197,15 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
         return sites;
     }
 
+    /**
+     * Whether code at {@code cursor} has no instance of the host class: in a static method or initializer, also
+     * when it sits in a lambda or anonymous class inside one.
+     */
     private static boolean isStaticContext(Cursor cursor) {
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             Object value = c.getValue();
-            if (value instanceof J.MethodDeclaration) {
-                return ((J.MethodDeclaration) value).hasModifier(J.Modifier.Type.Static);
-            }
-            if (value instanceof J.Block && ((J.Block) value).isStatic()) {
+            if (value instanceof J.MethodDeclaration && ((J.MethodDeclaration) value).hasModifier(J.Modifier.Type.Static) ||
+                value instanceof J.Block && ((J.Block) value).isStatic()) {
                 return true;
             }
             if (value instanceof J.ClassDeclaration) {

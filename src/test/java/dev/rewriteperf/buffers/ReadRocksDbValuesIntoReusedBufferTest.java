@@ -513,10 +513,22 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
               import org.rocksdb.RocksDB;
               import org.rocksdb.RocksDBException;
 
+              import java.util.concurrent.Callable;
+
               class Store {
                   static int size(RocksDB db, byte[] key) throws RocksDBException {
                       byte[] value = db.get(key);
                       return value == null ? 0 : value.length;
+                  }
+
+                  static Callable<Integer> later(RocksDB db, byte[] key) {
+                      return new Callable<Integer>() {
+                          @Override
+                          public Integer call() throws RocksDBException {
+                              byte[] value = db.get(key);
+                              return value == null ? 0 : value.length;
+                          }
+                      };
                   }
               }
               """
