@@ -260,8 +260,10 @@ final class RocksDbValueUses {
     }
 
     /**
-     * A JDK method that cannot run code of the project's: static, or of a final JDK class, or of the NIO buffers,
-     * which only the JDK can subclass. An interface method such as {@code Runnable.run()} can run anything.
+     * A JDK method that cannot run code of the project's: static, of a final JDK class or of the NIO buffers (which
+     * only the JDK can subclass), or a JDK constructor, taking only values it cannot call back into (primitives,
+     * strings, primitive arrays, charsets, byte orders). {@code Runnable.run()} or {@code Objects.equals(a, b)} can
+     * run anything.
      */
     private static boolean isJdk(JavaType.@Nullable Method method) {
         if (method == null) {
@@ -269,9 +271,26 @@ final class RocksDbValueUses {
         }
         JavaType.FullyQualified owner = method.getDeclaringType();
         String name = owner.getFullyQualifiedName();
-        boolean jdk = name.startsWith("java.") || name.startsWith("javax.");
-        return jdk && (method.hasFlags(Flag.Static) || owner.hasFlags(Flag.Final) || name.matches("java\\.nio\\.[A-Za-z]*Buffer") ||
-                       "<constructor>".equals(method.getName()));
+        if (!name.startsWith("java.") && !name.startsWith("javax.")) {
+            return false;
+        }
+        if ("java.lang.System".equals(name) && "arraycopy".equals(method.getName())) {
+            return true;
+        }
+        boolean closed = method.hasFlags(Flag.Static) || owner.hasFlags(Flag.Final) ||
+                         name.matches("java\\.nio\\.[A-Za-z]*Buffer") || method.isConstructor();
+        return closed && method.getParameterTypes().stream().allMatch(RocksDbValueUses::isInert);
+    }
+
+    private static boolean isInert(JavaType type) {
+        if (type instanceof JavaType.Primitive) {
+            return true;
+        }
+        if (type instanceof JavaType.Array) {
+            return ((JavaType.Array) type).getElemType() instanceof JavaType.Primitive;
+        }
+        return TypeUtils.isString(type) || TypeUtils.isOfClassType(type, "java.nio.charset.Charset") ||
+               TypeUtils.isOfClassType(type, "java.nio.ByteOrder");
     }
 
     private static boolean isCharset(@Nullable JavaType type) {
