@@ -1,0 +1,63 @@
+package dev.rewriteperf.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** The report as Markdown for a pull-request comment: totals, per-service and per-recipe tables, diffs, refusals. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(Report report) {
+        StringBuilder md = new StringBuilder("# rewrite-performance dry-run report\n\n");
+        md.append(String.format(Locale.ROOT, "%d service(s), %d change(s) in %d file(s), %d spot(s) left alone, %d problem(s).%n%n",
+                report.services().size(), report.changes(), report.filesChanged(), report.leftAlone(), report.allProblems().size()));
+        md.append("| service | changes | files changed | left alone | problems |\n| --- | ---: | ---: | ---: | ---: |\n");
+        for (ServiceResult s : report.services()) {
+            md.append("| ").append(cell(s.name())).append(" | ").append(s.changes()).append(" | ").append(s.diffs().size())
+                    .append(" | ").append(s.leftAlone()).append(" | ").append(s.problems().size()).append(" |\n");
+        }
+        md.append("\n| recipe | changes | left alone | best measured speed-up |\n| --- | ---: | ---: | ---: |\n");
+        for (Map.Entry<String, long[]> recipe : report.countsBy(Candidate::recipe).entrySet()) {
+            String simpleName = recipe.getKey().substring(recipe.getKey().lastIndexOf('.') + 1);
+            String best = report.gains().of(simpleName).stream().mapToDouble(Gains.Gain::speedUp).max()
+                    .stream().mapToObj(x -> String.format(Locale.ROOT, "%.2fx", x)).findFirst().orElse("");
+            md.append("| `").append(recipe.getKey()).append("` | ").append(recipe.getValue()[0]).append(" | ")
+                    .append(recipe.getValue()[1]).append(" | ").append(best).append(" |\n");
+        }
+        for (ServiceResult s : report.services()) {
+            for (FileDiff diff : s.diffs()) {
+                md.append("\n<details><summary>").append(s.name()).append(": ").append(diff.path()).append("</summary>\n\n");
+                md.append(diff.binary() ? "Binary change, not shown.\n" : "```diff\n" + hunks(diff) + "```\n");
+                md.append("</details>\n");
+            }
+        }
+        md.append("\n## Left alone\n\n| service | where | recipe | reason |\n| --- | --- | --- | --- |\n");
+        for (Candidate c : report.candidates()) {
+            if (!c.changed()) {
+                md.append("| ").append(cell(c.service())).append(" | `").append(cell(c.location())).append("` | ")
+                        .append(c.recipeSimpleName()).append(" | ").append(cell(c.reason())).append(" |\n");
+            }
+        }
+        if (!report.allProblems().isEmpty()) {
+            md.append("\n## Problems\n\n");
+            report.allProblems().forEach(p -> md.append("- ").append(p).append('\n'));
+        }
+        return md.toString();
+    }
+
+    private static String hunks(FileDiff diff) {
+        StringBuilder text = new StringBuilder();
+        for (FileDiff.Hunk hunk : diff.hunks()) {
+            text.append(hunk.header()).append('\n');
+            hunk.lines().forEach(line -> text.append(line).append('\n'));
+        }
+        return text.toString();
+    }
+
+    /** A table cell: pipes escaped, line breaks flattened. */
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replaceAll("\\s+", " ");
+    }
+}

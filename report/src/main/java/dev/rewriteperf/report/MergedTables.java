@@ -1,0 +1,41 @@
+package dev.rewriteperf.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Every service's candidates in one CSV and one JSON, with a {@code service} column. */
+public final class MergedTables {
+
+    private MergedTables() {
+    }
+
+    public static void writeCsv(Report report, Path file) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder()
+                .setHeader("service", "sourcePath", "location", "recipe", "candidate", "changed", "replacement", "reason").get();
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(writer, format)) {
+            for (Candidate c : report.candidates()) {
+                csv.printRecord(c.service(), c.sourcePath(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason());
+            }
+        }
+    }
+
+    public static void writeJson(Report report, Path file) throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("services", report.services().stream().map(s -> Map.of("name", s.name(), "changes", s.changes(),
+                "filesChanged", s.diffs().size(), "leftAlone", s.leftAlone(), "problems", s.problems())).toList());
+        json.put("candidates", report.candidates());
+        json.put("problems", report.allProblems());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+    }
+
+}

@@ -1,0 +1,70 @@
+package dev.rewriteperf.report;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code report [--benchmarks DIR] [--out DIR] SERVICE...}: one report from the dry runs of one or many services.
+ * A SERVICE is a project directory that ran {@code rewrite:dryRun -Drewrite.exportDatatables=true} (or its
+ * {@code target/rewrite} folder), optionally named: {@code orders=../orders}.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, version = "rewrite-performance-report 0.1.0",
+        description = "Merges the dry-run patches and data tables of one or many services into report.html, report.md, " +
+                      "candidates.csv and candidates.json.")
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "SERVICE", arity = "1..*",
+            description = "A project that ran the dry run, or its target/rewrite folder; NAME=DIR names it.")
+    List<String> services = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "rewrite-report", description = "Where to write the report (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--benchmarks", paramLabel = "DIR", description = "The benchmarks' JMH result files (benchmarks/results), for the measured gains.")
+    Path benchmarks;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ReportCommand()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> problems = new ArrayList<>();
+        Gains gains = benchmarks == null ? Gains.none() : Gains.read(benchmarks, problems);
+        List<ServiceResult> results = new ArrayList<>();
+        for (String service : services) {
+            int equals = service.indexOf('=');
+            Path dir = Path.of(equals >= 0 ? service.substring(equals + 1) : service);
+            String name = equals >= 0 ? service.substring(0, equals) : nameOf(dir);
+            results.add(DryRunReader.read(name, dir));
+        }
+        Report report = new Report(results, gains, problems);
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
+        MergedTables.writeCsv(report, out.resolve("candidates.csv"));
+        MergedTables.writeJson(report, out.resolve("candidates.json"));
+        report.allProblems().forEach(problem -> System.err.println("problem: " + problem));
+        System.out.printf("%d service(s), %d change(s), %d left alone, %d problem(s)%nReport: %s%n", results.size(),
+                report.changes(), report.leftAlone(), report.allProblems().size(), out.resolve("report.html").toAbsolutePath());
+        return 0;
+    }
+
+    /** {@code orders} for {@code ../orders}, {@code ../orders/} or {@code ../orders/target/rewrite}. */
+    private static String nameOf(Path dir) {
+        Path p = dir.toAbsolutePath().normalize();
+        if (p.endsWith("target/rewrite") && p.getParent() != null && p.getParent().getParent() != null) {
+            p = p.getParent().getParent();
+        }
+        return p.getFileName() == null ? dir.toString() : p.getFileName().toString();
+    }
+}
