@@ -41,7 +41,7 @@ public final class DryRunReader {
         Path rewrite = Files.isDirectory(dir.resolve("target/rewrite")) ? dir.resolve("target/rewrite") : dir;
         if (!Files.isDirectory(rewrite)) {
             problems.add("no such directory: " + dir);
-            return new ServiceResult(name, List.of(), List.of(), problems);
+            return new ServiceResult(name, "read", List.of(), List.of(), problems);
         }
         List<Candidate> candidates = newestTable(rewrite)
                 .map(table -> candidates(name, table, problems))
@@ -52,7 +52,7 @@ public final class DryRunReader {
                 });
         Path patch = rewrite.resolve("rewrite.patch");
         List<FileDiff> diffs = Files.isRegularFile(patch) ? diffs(patch, problems) : List.of();
-        return new ServiceResult(name, candidates, diffs, problems);
+        return new ServiceResult(name, "read", candidates, diffs, problems);
     }
 
     private static Optional<Path> newestTable(Path rewrite) {

@@ -67,8 +67,8 @@ public final class HtmlReport {
     }
 
     private static TableTag services(Report report) {
-        return table(thead(tr(th("service"), th("changes"), th("files changed"), th("left alone"), th("problems"))),
-                tbody(each(report.services(), s -> tr(td(s.name()), number(s.changes()), number(s.diffs().size()),
+        return table(thead(tr(th("service"), th("status"), th("changes"), th("files changed"), th("left alone"), th("problems"))),
+                tbody(each(report.services(), s -> tr(td(s.name()), td(s.status()), number(s.changes()), number(s.diffs().size()),
                         number(s.leftAlone()), number(s.problems().size()))))).withId("services");
     }
 

@@ -13,9 +13,9 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder("# rewrite-performance dry-run report\n\n");
         md.append(String.format(Locale.ROOT, "%d service(s), %d change(s) in %d file(s), %d spot(s) left alone, %d problem(s).%n%n",
                 report.services().size(), report.changes(), report.filesChanged(), report.leftAlone(), report.allProblems().size()));
-        md.append("| service | changes | files changed | left alone | problems |\n| --- | ---: | ---: | ---: | ---: |\n");
+        md.append("| service | status | changes | files changed | left alone | problems |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
         for (ServiceResult s : report.services()) {
-            md.append("| ").append(cell(s.name())).append(" | ").append(s.changes()).append(" | ").append(s.diffs().size())
+            md.append("| ").append(cell(s.name())).append(" | ").append(s.status()).append(" | ").append(s.changes()).append(" | ").append(s.diffs().size())
                     .append(" | ").append(s.leftAlone()).append(" | ").append(s.problems().size()).append(" |\n");
         }
         md.append("\n| recipe | changes | left alone | best measured speed-up |\n| --- | ---: | ---: | ---: |\n");

@@ -1,6 +1,5 @@
 package dev.rewriteperf.report;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,10 +31,6 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--benchmarks", paramLabel = "DIR", description = "The benchmarks' JMH result files (benchmarks/results), for the measured gains.")
     Path benchmarks;
 
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new ReportCommand()).execute(args));
-    }
-
     @Override
     public Integer call() throws Exception {
         List<String> problems = new ArrayList<>();
@@ -47,20 +42,24 @@ public final class ReportCommand implements Callable<Integer> {
             String name = equals >= 0 ? service.substring(0, equals) : nameOf(dir);
             results.add(DryRunReader.read(name, dir));
         }
-        Report report = new Report(results, gains, problems);
+        write(new Report(results, gains, problems), out);
+        return 0;
+    }
+
+    /** Writes the four files of {@code report} into {@code out} and says where the page is. */
+    static void write(Report report, Path out) throws java.io.IOException {
         Files.createDirectories(out);
         Files.writeString(out.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
         MergedTables.writeCsv(report, out.resolve("candidates.csv"));
         MergedTables.writeJson(report, out.resolve("candidates.json"));
         report.allProblems().forEach(problem -> System.err.println("problem: " + problem));
-        System.out.printf("%d service(s), %d change(s), %d left alone, %d problem(s)%nReport: %s%n", results.size(),
+        System.out.printf("%d service(s), %d change(s), %d left alone, %d problem(s)%nReport: %s%n", report.services().size(),
                 report.changes(), report.leftAlone(), report.allProblems().size(), out.resolve("report.html").toAbsolutePath());
-        return 0;
     }
 
     /** {@code orders} for {@code ../orders}, {@code ../orders/} or {@code ../orders/target/rewrite}. */
-    private static String nameOf(Path dir) {
+    static String nameOf(Path dir) {
         Path p = dir.toAbsolutePath().normalize();
         if (p.endsWith("target/rewrite") && p.getParent() != null && p.getParent().getParent() != null) {
             p = p.getParent().getParent();

@@ -100,9 +100,9 @@ class ReportCommandTest {
                 .isEqualTo("3 service(s), 2 change(s) in 3 file(s), 1 spot(s) left alone, 3 problem(s).");
         assertThat(html.select("#services tbody tr")).extracting(row -> row.select("td").eachText())
                 .containsExactly(
-                        List.of("orders", "1", "1", "1", "0"),
-                        List.of("billing", "1", "2", "0", "1"),
-                        List.of("missing", "0", "0", "0", "1"));
+                        List.of("orders", "read", "1", "1", "1", "0"),
+                        List.of("billing", "read", "1", "2", "0", "1"),
+                        List.of("missing", "read", "0", "0", "0", "1"));
         assertThat(html.select("#families tbody tr")).extracting(row -> row.select("td").eachText())
                 .containsExactly(List.of("buffers", "1", "1"), List.of("bytes", "1", "0"));
         assertThat(html.select("#changes span.add").eachText())
@@ -124,7 +124,7 @@ class ReportCommandTest {
         assertThat(html.select("script, link, img")).isEmpty();
 
         String markdown = Files.readString(out.resolve("report.md"));
-        assertThat(markdown).contains("| orders | 1 | 1 | 1 | 0 |", "| `dev.rewriteperf.buffers.UseTransferToForCopyLoops` | 1 | 1 | 2.00x |",
+        assertThat(markdown).contains("| orders | read | 1 | 1 | 1 | 0 |", "| `dev.rewriteperf.buffers.UseTransferToForCopyLoops` | 1 | 1 | 2.00x |",
                 "+            long size = in.transferTo(out);", "Binary change, not shown.");
         assertThat(Files.readAllLines(out.resolve("candidates.csv"))).first()
                 .isEqualTo("service,sourcePath,location,recipe,candidate,changed,replacement,reason");

@@ -1,0 +1,125 @@
+package dev.rewriteperf.report;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The bulk run's orchestration with a stand-in for Maven (a script that writes what a dry run writes, fails, hangs
+ * or fails its build as each project's {@code behaviour} file says); the real plugin runs in the end-to-end test.
+ */
+class BulkCommandTest {
+
+    private static final String FAKE_MAVEN = """
+            #!/bin/sh
+            echo "$*" >> invocations
+            b=$(cat behaviour 2>/dev/null)
+            case "$*" in
+              *verify*) [ "$b" = red ] && exit 1; exit 0 ;;
+            esac
+            [ "$b" = fail ] && { echo "[ERROR] cannot resolve"; exit 1; }
+            [ "$b" = slow ] && sleep 30
+            t=target/rewrite/datatables/2026-11-22_10-00-00-000
+            mkdir -p $t
+            printf 'sourcePath,location,recipe,candidate,changed,replacement,reason\\nA.java,A#m,dev.rewriteperf.buffers.UseTransferToForCopyLoops,loop,true,transfer,\\nA.java,A#n,dev.rewriteperf.buffers.UseTransferToForCopyLoops,loop,false,,the stream is the caller\\x27s\\n' > $t/dev.rewriteperf.table.PerformanceCandidates.csv
+            exit 0
+            """;
+
+    @Test
+    void servicesRunSideBySideAndFailuresStayTheirOwn(@TempDir Path dir) throws IOException {
+        Path maven = fakeMaven(dir);
+        Path good = project(dir, "good", "");
+        Path failing = project(dir, "failing", "fail");
+        Path slow = project(dir, "slow", "slow");
+        Path notMaven = Files.createDirectories(dir.resolve("notes"));
+        Path workspace = dir.resolve("work");
+
+        int exit = bulk(maven, workspace, "--parallel", "2", "--timeout", "0.05",
+                good.toString(), failing.toString(), "stuck=" + slow, notMaven.toString(), dir.resolve("gone").toString());
+
+        assertThat(exit).isZero();
+        assertThat(statuses(workspace)).containsExactly(
+                Map.entry("good", "ok"), Map.entry("failing", "dry run failed with exit code 1"),
+                Map.entry("stuck", "dry run timed out"), Map.entry("notes", "failed"), Map.entry("gone", "failed"));
+        Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
+        assertThat(html.select("#totals").text()).startsWith("5 service(s), 1 change(s) in 0 file(s), 1 spot(s) left alone");
+        assertThat(html.select("#problems li").eachText()).anySatisfy(p -> assertThat(p).startsWith("failing: the dry run failed")
+                .contains(workspace.resolve("logs/failing.log").toString()));
+        assertThat(html.select("#problems li").eachText()).anySatisfy(p -> assertThat(p).startsWith("notes: not a Maven project"));
+        assertThat(Files.readString(workspace.resolve("logs/failing.log"))).contains("[ERROR] cannot resolve");
+        assertThat(Files.readString(good.resolve("invocations"))).contains(
+                "org.openrewrite.maven:rewrite-maven-plugin:6.45.0:dryRun", "-Drewrite.activeRecipes=dev.rewriteperf.PerformanceBestPractices");
+    }
+
+    @Test
+    void aRerunSkipsWhatFinishedAndRetriesTheRest(@TempDir Path dir) throws IOException {
+        Path maven = fakeMaven(dir);
+        Path good = project(dir, "good", "");
+        Path failing = project(dir, "failing", "fail");
+        Path workspace = dir.resolve("work");
+        bulk(maven, workspace, good.toString(), failing.toString());
+
+        Files.writeString(failing.resolve("behaviour"), "");
+        bulk(maven, workspace, good.toString(), failing.toString());
+
+        assertThat(Files.readAllLines(good.resolve("invocations"))).hasSize(1);
+        assertThat(Files.readAllLines(failing.resolve("invocations"))).hasSize(2);
+        assertThat(statuses(workspace)).containsExactly(Map.entry("good", "ok (earlier run)"), Map.entry("failing", "ok"));
+    }
+
+    @Test
+    void verifyAppliesInAScratchCopyAndBuilds(@TempDir Path dir) throws IOException {
+        Path maven = fakeMaven(dir);
+        Path green = project(dir, "green", "");
+        Path red = project(dir, "red", "red");
+        Path workspace = dir.resolve("work");
+
+        bulk(maven, workspace, "--verify", green.toString(), red.toString());
+
+        assertThat(statuses(workspace)).containsExactly(Map.entry("green", "verify: green"),
+                Map.entry("red", "verify: red (failed with exit code 1)"));
+        assertThat(Files.readAllLines(workspace.resolve("verify/green/invocations")))
+                .anySatisfy(line -> assertThat(line).contains(":run "))
+                .anySatisfy(line -> assertThat(line).startsWith("-B -ntp verify"));
+        assertThat(Files.readAllLines(green.resolve("invocations"))).singleElement().asString().contains(":dryRun");
+    }
+
+    private static int bulk(Path maven, Path workspace, String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of("bulk", "--maven", maven.toString(), "--workspace", workspace.toString()));
+        all.addAll(List.of(args));
+        return new CommandLine(new Tool()).execute(all.toArray(new String[0]));
+    }
+
+    private static Map<String, String> statuses(Path workspace) throws IOException {
+        Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
+        return html.select("#services tbody tr").stream().collect(Collectors.toMap(
+                row -> row.select("td").get(0).text(), row -> row.select("td").get(1).text(), (a, b) -> a, java.util.LinkedHashMap::new));
+    }
+
+    private static Path fakeMaven(Path dir) throws IOException {
+        Path script = dir.resolve("fake-mvn");
+        Files.writeString(script, FAKE_MAVEN, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return script;
+    }
+
+    private static Path project(Path dir, String name, String behaviour) throws IOException {
+        Path project = Files.createDirectories(dir.resolve(name));
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        Files.writeString(project.resolve("behaviour"), behaviour);
+        return project;
+    }
+}
