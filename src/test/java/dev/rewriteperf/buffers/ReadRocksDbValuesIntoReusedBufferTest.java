@@ -173,6 +173,73 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
         );
     }
 
+    /** The README's {@code rewrite.yml} example: the option set in a declarative recipe. */
+    @Test
+    void instanceBufferChosenInRewriteYml() {
+        rewriteRun(
+          spec -> spec.recipeFromYaml(
+            """
+              ---
+              type: specs.openrewrite.org/v1beta/recipe
+              name: com.example.Performance
+              displayName: Our performance recipes
+              description: The ClassValue caches, and RocksDB reads into an instance buffer.
+              recipeList:
+                - dev.rewriteperf.caches.UseClassValueForClassKeyedCache
+                - dev.rewriteperf.buffers.ReadRocksDbValuesIntoReusedBuffer:
+                    bufferHolder: instance
+              """, "com.example.Performance"),
+          java(
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              class Sizes {
+                  private final RocksDB db;
+
+                  Sizes(RocksDB db) {
+                      this.db = db;
+                  }
+
+                  int size(byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      return value == null ? 0 : value.length;
+                  }
+              }
+              """,
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              class Sizes {
+                  private byte[] valueBuffer = new byte[128];
+
+                  private final RocksDB db;
+
+                  Sizes(RocksDB db) {
+                      this.db = db;
+                  }
+
+                  int size(byte[] key) throws RocksDBException {
+                      int valueLength = readValue(db, key);
+                      byte[] value = valueBuffer;
+                      return valueLength == RocksDB.NOT_FOUND ? 0 : valueLength;
+                  }
+
+                  private int readValue(RocksDB db, byte[] key) throws RocksDBException {
+                      int length = db.get(key, valueBuffer);
+                      while (length > valueBuffer.length) {
+                          valueBuffer = new byte[length];
+                          length = db.get(key, valueBuffer);
+                      }
+                      return length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void snapshotReadsCopiedOut() {
         rewriteRun(

@@ -241,7 +241,7 @@ public final class BulkCommand implements Callable<Integer> {
     }
 
     /** The project without its build output, so that the scratch build starts clean. */
-    private static void copy(Path from, Path to) throws IOException {
+    static void copy(Path from, Path to) throws IOException {
         Files.walkFileTree(from, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {

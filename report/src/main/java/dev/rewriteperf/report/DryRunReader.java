@@ -138,10 +138,10 @@ public final class DryRunReader {
 
     /**
      * The reader's deltas carry their context lines in both the old and the new chunk; a row diff of the two chunks
-     * tells context from removed and added lines again.
+     * tells context from removed and added lines again. Lines stay as they are (the renderers escape them).
      */
     private static List<FileDiff.Hunk> hunks(UnifiedDiffFile file) {
-        DiffRowGenerator rows = DiffRowGenerator.create().showInlineDiffs(false).build();
+        DiffRowGenerator rows = DiffRowGenerator.create().showInlineDiffs(false).lineNormalizer(line -> line).build();
         List<FileDiff.Hunk> hunks = new ArrayList<>();
         for (AbstractDelta<String> delta : file.getPatch().getDeltas()) {
             String header = "@@ -" + (delta.getSource().getPosition() + 1) + "," + delta.getSource().size() +

@@ -1,0 +1,53 @@
+package dev.rewriteperf.report;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The bulk dry run with the real rewrite-maven-plugin over copies of the three sample services, the pack as
+ * installed by the build ({@code mvn install} at the root comes first in CI), and the report it writes.
+ */
+class SampleServicesEndToEndTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    @Test
+    void bulkDryRunOverTheSamplesReportsTheirChangesAndRefusals(@TempDir Path dir) throws IOException {
+        List<String> services = List.of("order-service", "billing-service", "inventory-service");
+        for (String service : services) {
+            BulkCommand.copy(ROOT.resolve("samples").resolve(service), dir.resolve(service));
+        }
+        Path report = dir.resolve("report");
+
+        int exit = new CommandLine(new Tool()).execute("bulk", "--maven", ROOT.resolve("scripts/mvn21").toString(),
+                "--workspace", dir.resolve("work").toString(), "--out", report.toString(),
+                "--benchmarks", ROOT.resolve("benchmarks/results").toString(),
+                dir.resolve("order-service").toString(), dir.resolve("billing-service").toString(),
+                dir.resolve("inventory-service").toString());
+
+        assertThat(exit).isZero();
+        Document html = Jsoup.parse(report.resolve("report.html").toFile(), "UTF-8");
+        assertThat(html.select("#services tbody tr")).extracting(row -> row.select("td").eachText()).contains(
+                List.of("billing-service", "ok", "3", "2", "1", "0"),
+                List.of("inventory-service", "ok", "2", "2", "2", "0"));
+        assertThat(html.select("#services tbody tr").eachText()).anySatisfy(row -> assertThat(row).startsWith("order-service ok"));
+        assertThat(html.select("#changes span.add").eachText()).contains("+            in.transferTo(out);")
+                .anySatisfy(line -> assertThat(line).contains("new HashMap<>(", "Math.ceil(lines.size() / 0.75)"));
+        assertThat(html.select("#left-alone tbody tr").eachText()).anySatisfy(row -> assertThat(row)
+                .startsWith("inventory-service").contains("UseVarHandleForByteReads", "3 bytes"));
+        assertThat(html.select("#gains h3").eachText()).contains("dev.rewriteperf.buffers.UseTransferToForCopyLoops");
+        assertThat(html.select("#problems li")).isEmpty();
+        assertThat(dir.resolve("work/logs/inventory-service.log")).content().contains("rewrite-maven-plugin");
+        assertThat(dir.resolve("inventory-service/src/main/java/com/example/inventory/StockExport.java"))
+                .content().contains("while ((n = in.read(buffer)) != -1)");
+    }
+}
