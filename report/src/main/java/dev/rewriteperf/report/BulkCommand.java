@@ -131,7 +131,8 @@ public final class BulkCommand implements Callable<Integer> {
         String location = equals >= 0 ? service.substring(equals + 1) : service;
         boolean remote = location.contains("://") || location.startsWith("git@");
         String name = equals >= 0 ? service.substring(0, equals) :
-                remote ? location.replaceFirst("\\.git$", "").replaceFirst(".*[/:]", "") : ReportCommand.nameOf(Path.of(location));
+                remote ? location.replaceFirst("/+$", "").replaceFirst("\\.git$", "").replaceFirst(".*[/:]", "") :
+                        ReportCommand.nameOf(Path.of(location));
         Path log = workspace.resolve("logs").resolve(name + ".log");
         Path state = workspace.resolve("state").resolve(name + ".properties");
         Path dir = remote ? workspace.resolve("clones").resolve(name) : Path.of(location);

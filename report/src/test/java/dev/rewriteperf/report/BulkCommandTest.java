@@ -97,6 +97,30 @@ class BulkCommandTest {
         assertThat(Files.readAllLines(green.resolve("invocations"))).singleElement().asString().contains(":dryRun");
     }
 
+    @Test
+    void aGitUrlIsClonedIntoTheWorkspace(@TempDir Path dir) throws IOException, InterruptedException {
+        Path maven = fakeMaven(dir);
+        Path origin = project(dir, "ledger", "");
+        git(origin, "init", "-q");
+        git(origin, "add", ".");
+        git(origin, "-c", "user.email=bulk@example.com", "-c", "user.name=bulk", "commit", "-q", "-m", "ledger");
+        Path workspace = dir.resolve("work");
+
+        bulk(maven, workspace, "--list", Files.writeString(dir.resolve("services.txt"),
+                "# one service per line\n" + origin.toUri() + "\n").toString());
+
+        assertThat(workspace.resolve("clones/ledger/pom.xml")).exists();
+        assertThat(Files.readString(workspace.resolve("clones/ledger/invocations"))).contains(":dryRun");
+        assertThat(origin.resolve("invocations")).doesNotExist();
+        assertThat(statuses(workspace)).containsExactly(Map.entry("ledger", "ok"));
+    }
+
+    private static void git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        assertThat(new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start().waitFor()).isZero();
+    }
+
     private static int bulk(Path maven, Path workspace, String... args) {
         List<String> all = new java.util.ArrayList<>(List.of("bulk", "--maven", maven.toString(), "--workspace", workspace.toString()));
         all.addAll(List.of(args));

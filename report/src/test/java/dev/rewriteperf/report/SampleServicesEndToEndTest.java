@@ -49,5 +49,14 @@ class SampleServicesEndToEndTest {
         assertThat(dir.resolve("work/logs/inventory-service.log")).content().contains("rewrite-maven-plugin");
         assertThat(dir.resolve("inventory-service/src/main/java/com/example/inventory/StockExport.java"))
                 .content().contains("while ((n = in.read(buffer)) != -1)");
+
+        // Each service's dry run is a standalone plugin invocation: the report over their outputs alone, as a last
+        // CI job would run it after one job per service, says the same.
+        Path merged = dir.resolve("merged");
+        assertThat(new CommandLine(new Tool()).execute("report", "--out", merged.toString(),
+                dir.resolve("order-service/target/rewrite").toString(), dir.resolve("billing-service").toString(),
+                dir.resolve("inventory-service").toString())).isZero();
+        Document again = Jsoup.parse(merged.resolve("report.html").toFile(), "UTF-8");
+        assertThat(again.select("#totals").text()).isEqualTo(html.select("#totals").text());
     }
 }
