@@ -147,6 +147,9 @@ public final class BulkCommand implements Callable<Integer> {
                     return failed(name, "clone " + clone, log);
                 }
             }
+            if (!Files.isDirectory(dir)) {
+                return failed(name, "no such directory: " + dir, log);
+            }
             if (!Files.isRegularFile(dir.resolve("pom.xml"))) {
                 return failed(name, "not a Maven project (no pom.xml in " + dir + ")", log);
             }

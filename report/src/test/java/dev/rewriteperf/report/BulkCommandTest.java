@@ -58,7 +58,8 @@ class BulkCommandTest {
         assertThat(html.select("#totals").text()).startsWith("5 service(s), 1 change(s) in 0 file(s), 1 spot(s) left alone");
         assertThat(html.select("#problems li").eachText()).anySatisfy(p -> assertThat(p).startsWith("failing: the dry run failed")
                 .contains(workspace.resolve("logs/failing.log").toString()));
-        assertThat(html.select("#problems li").eachText()).anySatisfy(p -> assertThat(p).startsWith("notes: not a Maven project"));
+        assertThat(html.select("#problems li").eachText()).anySatisfy(p -> assertThat(p).startsWith("notes: not a Maven project"))
+                .anySatisfy(p -> assertThat(p).startsWith("gone: no such directory"));
         assertThat(Files.readString(workspace.resolve("logs/failing.log"))).contains("[ERROR] cannot resolve");
         assertThat(Files.readString(good.resolve("invocations"))).contains(
                 "org.openrewrite.maven:rewrite-maven-plugin:6.45.0:dryRun", "-Drewrite.activeRecipes=dev.rewriteperf.PerformanceBestPractices");
