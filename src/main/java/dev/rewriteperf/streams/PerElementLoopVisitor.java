@@ -109,7 +109,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
                     .append(LoopSite.newArray(component, length)).append(";\n")
                     .append("int ").append(index).append(" = 0;\n");
         }
-        code.append("for (").append(TypeText.asImported(pipeline.elementType, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class)))
+        code.append("for (").append(TypeText.asWrittenAt(pipeline.elementType, getCursor()))
                 .append(' ').append(pipeline.parameter).append(" : ").append(pipeline.source.iterableTemplate()).append(") {\n");
         List<J> parameters = new ArrayList<>();
         parameters.add(pipeline.source.counted);

@@ -119,7 +119,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                               LoopSite.newArray(generator.componentText, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
                               "int " + first + " = 0;\n" +
                               "int " + second + " = #{map}.size();\n" +
-                              "for (" + TypeText.asImported(entries.elementType, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class)) + " " + entry + " : #{map}.entrySet()) {\n" +
+                              "for (" + TypeText.asWrittenAt(entries.elementType, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
                               array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
                               array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
                               "}";

@@ -1,8 +1,10 @@
 package dev.rewriteperf.streams;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
 
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -94,6 +96,29 @@ final class TypeText {
             String written = typeName.substring(typeName.lastIndexOf('.', nested) + 1).replace('$', '.');
             String simple = typeName.substring(nested + 1);
             result = result.replaceAll("(?<![\\w.])" + Pattern.quote(written) + "(?!\\w)", simple);
+        }
+        return result;
+    }
+
+    /**
+     * {@code text} as code at {@code cursor} writes it: imported nested types by their simple name (as
+     * {@link #asImported}), and a member type of a class the code is in by its own name, {@code Line} rather than
+     * {@code InvoiceTotals.Line} inside {@code InvoiceTotals}, where the member type is what the name means.
+     */
+    static String asWrittenAt(String text, Cursor cursor) {
+        String result = asImported(text, cursor.firstEnclosingOrThrow(J.CompilationUnit.class));
+        for (Cursor c = cursor; c != null; c = c.getParent()) {
+            if (!(c.getValue() instanceof J.ClassDeclaration) || ((J.ClassDeclaration) c.getValue()).getType() == null) {
+                continue;
+            }
+            J.ClassDeclaration enclosing = c.getValue();
+            for (Statement member : enclosing.getBody().getStatements()) {
+                if (member instanceof J.ClassDeclaration) {
+                    String name = ((J.ClassDeclaration) member).getSimpleName();
+                    String qualified = enclosing.getType().getClassName() + "." + name;
+                    result = result.replaceAll("(?<![\\w.])" + Pattern.quote(qualified) + "(?!\\w)", name);
+                }
+            }
         }
         return result;
     }

@@ -358,6 +358,45 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** Found on the billing sample: inside {@code Invoice}, its record {@code Line} is written {@code Line}. */
+    @Test
+    void memberTypeOfTheEnclosingClassByItsOwnName() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Invoice {
+                  record Line(String sku, long cents) {
+                  }
+
+                  static List<String> skus(List<Line> lines) {
+                      return lines.stream().map(line -> line.sku()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Invoice {
+                  record Line(String sku, long cents) {
+                  }
+
+                  static List<String> skus(List<Line> lines) {
+                      List<String> result = new ArrayList<>(lines.size());
+                      for (Line line : lines) {
+                          result.add(line.sku());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void superMethodReferenceIsListed() {
         rewriteRun(
