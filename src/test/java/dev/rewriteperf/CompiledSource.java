@@ -4,14 +4,11 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * One top-level class in the default package, compiled from source text with the running JDK against the test
@@ -45,16 +42,8 @@ public final class CompiledSource {
             throw new IllegalStateException(e);
         } finally {
             if (dir != null) {
-                deleteRecursively(dir);
+                CompiledBenchmark.deleteRecursively(dir);
             }
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.rewriteperf.analysis;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -17,6 +18,18 @@ import java.util.function.Predicate;
 public final class References {
 
     private References() {
+    }
+
+    /**
+     * Whether the identifier at {@code cursor} names something other than a variable being read or written: the
+     * member of a qualified access ({@code length} in {@code buf.length}), a method's name, or the name a
+     * declaration introduces.
+     */
+    public static boolean isMemberOrDeclaredName(Cursor cursor) {
+        Object parent = cursor.getParentTreeCursor().getValue();
+        return parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == cursor.getValue() ||
+               parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == cursor.getValue() ||
+               parent instanceof J.VariableDeclarations.NamedVariable;
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -11,10 +10,7 @@ import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.search.UsesMethod;
-import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 
@@ -93,7 +89,7 @@ public class HoistReadBufferOutOfLoop extends Recipe {
                         Cursor bodyCursor = new Cursor(new Cursor(blockCursor, loop), body);
                         List<Statement> inBody = body.getStatements();
                         for (int k = 0; k < inBody.size(); k++) {
-                            J.VariableDeclarations declaration = scratchArray(inBody.get(k));
+                            J.VariableDeclarations declaration = ScratchArray.declaredBy(inBody.get(k));
                             if (declaration == null) {
                                 continue;
                             }
@@ -124,10 +120,7 @@ public class HoistReadBufferOutOfLoop extends Recipe {
 
     private static @Nullable String refusal(List<Statement> statements, int loopIndex, Statement loop, List<Statement> body,
                                             int declarationIndex, String name, Cursor bodyCursor) {
-        J.VariableDeclarations declaration = (J.VariableDeclarations) body.get(declarationIndex);
-        Expression size = ((J.NewArray) PureExpressions.unwrap(declaration.getVariables().get(0).getInitializer()))
-                .getDimensions().get(0).getIndex();
-        if (!PureExpressions.isStableArithmetic(size) || References.firstIdentifier(size, id -> !isConstant(id)) != null) {
+        if (!ScratchArray.hasConstantSize((J.VariableDeclarations) body.get(declarationIndex))) {
             return "the size is not a constant: allocated before the loop, it would be computed before the first " +
                    "iteration, even when there is none";
         }
@@ -145,29 +138,6 @@ public class HoistReadBufferOutOfLoop extends Recipe {
             }
         }
         return ReadBufferUses.refusal(body.subList(declarationIndex + 1, body.size()), bodyCursor, name);
-    }
-
-    private static boolean isConstant(J.Identifier identifier) {
-        JavaType.Variable variable = identifier.getFieldType();
-        return variable != null && variable.hasFlags(Flag.Static, Flag.Final);
-    }
-
-    /** {@code byte[] buf = new byte[size];} or the {@code char[]} one: one variable, a fresh array of one dimension. */
-    private static J.@Nullable VariableDeclarations scratchArray(Statement statement) {
-        if (!(statement instanceof J.VariableDeclarations) || ((J.VariableDeclarations) statement).getVariables().size() != 1) {
-            return null;
-        }
-        J.VariableDeclarations declaration = (J.VariableDeclarations) statement;
-        Expression initializer = declaration.getVariables().get(0).getInitializer();
-        if (initializer == null || !(PureExpressions.unwrap(initializer) instanceof J.NewArray)) {
-            return null;
-        }
-        J.NewArray array = (J.NewArray) PureExpressions.unwrap(initializer);
-        JavaType type = declaration.getType();
-        boolean bytesOrChars = type instanceof JavaType.Array &&
-                               (((JavaType.Array) type).getElemType() == JavaType.Primitive.Byte ||
-                                ((JavaType.Array) type).getElemType() == JavaType.Primitive.Char);
-        return bytesOrChars && array.getDimensions().size() == 1 && array.getInitializer() == null ? declaration : null;
     }
 
     private static J.@Nullable Block body(Statement loop) {

@@ -1,5 +1,6 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -58,7 +59,7 @@ final class ReadBufferUses {
         JavaIsoVisitor<Integer> uses = new JavaIsoVisitor<Integer>() {
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-                if (refusal[0] == null && identifier.getSimpleName().equals(name) && !isMemberName(getCursor())) {
+                if (refusal[0] == null && identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor())) {
                     refusal[0] = useRefusal(getCursor(), parent, counts);
                 }
                 return identifier;
@@ -76,13 +77,6 @@ final class ReadBufferUses {
             }
         }
         return null;
-    }
-
-    /** {@code length} in {@code buf.length} or the name of a method: not a use of the variable. */
-    private static boolean isMemberName(Cursor cursor) {
-        Object parent = cursor.getParentTreeCursor().getValue();
-        return parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == cursor.getValue() ||
-               parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == cursor.getValue();
     }
 
     private static @Nullable String useRefusal(Cursor use, Cursor scope, Set<String> counts) {

@@ -1,5 +1,6 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.analysis.LocalVariables;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -52,7 +53,7 @@ final class RocksDbValueUses {
             new JavaIsoVisitor<Integer>() {
                 @Override
                 public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-                    if (refusal[0] == null && identifier.getSimpleName().equals(value) && !isMemberName(getCursor())) {
+                    if (refusal[0] == null && identifier.getSimpleName().equals(value) && !References.isMemberOrDeclaredName(getCursor())) {
                         used[0] = true;
                         refusal[0] = useRefusal(getCursor(), parent, index > guard && guard >= 0);
                     }
@@ -295,13 +296,6 @@ final class RocksDbValueUses {
 
     private static boolean isCharset(@Nullable JavaType type) {
         return TypeUtils.isOfClassType(type, "java.nio.charset.Charset") || TypeUtils.isString(type);
-    }
-
-    private static boolean isMemberName(Cursor cursor) {
-        Object parent = cursor.getParentTreeCursor().getValue();
-        return parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == cursor.getValue() ||
-               parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == cursor.getValue() ||
-               parent instanceof J.VariableDeclarations.NamedVariable;
     }
 
     private static boolean isNull(Expression expression) {

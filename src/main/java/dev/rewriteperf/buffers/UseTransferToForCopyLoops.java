@@ -17,7 +17,6 @@ import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JLeftPadded;
 import org.openrewrite.java.tree.JavaType;
@@ -282,21 +281,9 @@ public class UseTransferToForCopyLoops extends Recipe {
         }
 
         private static boolean isConstantSizeAllocation(Statement statement, J.Identifier buffer) {
-            J.VariableDeclarations.NamedVariable variable = single(statement, buffer);
-            Expression initializer = variable == null || variable.getInitializer() == null ? null :
-                    PureExpressions.unwrap(variable.getInitializer());
-            if (!(initializer instanceof J.NewArray) || ((J.NewArray) initializer).getDimensions().size() != 1 ||
-                ((J.NewArray) initializer).getInitializer() != null) {
-                return false;
-            }
-            Expression size = ((J.NewArray) initializer).getDimensions().get(0).getIndex();
-            return PureExpressions.isStableArithmetic(size) &&
-                   References.firstIdentifier(size, id -> !isConstant(id)) == null;
-        }
-
-        private static boolean isConstant(J.Identifier identifier) {
-            JavaType.Variable variable = identifier.getFieldType();
-            return variable != null && variable.hasFlags(Flag.Static, Flag.Final);
+            J.VariableDeclarations declaration = ScratchArray.declaredBy(statement);
+            return declaration != null && declaration.getVariables().get(0).getSimpleName().equals(buffer.getSimpleName()) &&
+                   ScratchArray.hasConstantSize(declaration);
         }
 
         private static boolean isPlainDeclaration(Statement statement, J.Identifier count) {
