@@ -3,6 +3,7 @@ package dev.rewriteperf.buffers;
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledSource;
 import dev.rewriteperf.RecipeOutput;
+import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openrewrite.DocumentExample;
@@ -513,6 +514,72 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
 
                   void audit(byte[] key) throws RocksDBException {
                       db.get(key);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** Both values would share the buffer: the first, still used after the second read, keeps its own array. */
+    @Test
+    void secondReadBeforeTheFirstValuesLastUse() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .anySatisfy(row -> assertThat(row.getReason()).contains("`get(..)` runs between the read and the value's last use"))
+            .anySatisfy(row -> assertThat(row.isChanged()).isTrue())),
+          java(
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              import java.nio.charset.StandardCharsets;
+
+              class Pairs {
+                  static String both(RocksDB db, byte[] k1, byte[] k2) throws RocksDBException {
+                      byte[] first = db.get(k1);
+                      if (first == null) {
+                          return null;
+                      }
+                      byte[] second = db.get(k2);
+                      if (second == null) {
+                          return null;
+                      }
+                      return new String(first, StandardCharsets.UTF_8) + new String(second, StandardCharsets.UTF_8);
+                  }
+              }
+              """,
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              import java.nio.charset.StandardCharsets;
+
+              class Pairs {
+                  private static final ThreadLocal<byte[]> VALUE_BUFFER = ThreadLocal.withInitial(() -> new byte[128]);
+
+                  static String both(RocksDB db, byte[] k1, byte[] k2) throws RocksDBException {
+                      byte[] first = db.get(k1);
+                      if (first == null) {
+                          return null;
+                      }
+                      int secondLength = readValue(db, k2);
+                      byte[] second = VALUE_BUFFER.get();
+                      if (secondLength == RocksDB.NOT_FOUND) {
+                          return null;
+                      }
+                      return new String(first, StandardCharsets.UTF_8) + new String(second, 0, secondLength, StandardCharsets.UTF_8);
+                  }
+
+                  private static int readValue(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] buffer = VALUE_BUFFER.get();
+                      int length = db.get(key, buffer);
+                      while (length > buffer.length) {
+                          buffer = new byte[length];
+                          VALUE_BUFFER.set(buffer);
+                          length = db.get(key, buffer);
+                      }
+                      return length;
                   }
               }
               """
