@@ -37,6 +37,7 @@ import java.util.function.Predicate;
 public class UseTransferToForCopyLoops extends Recipe {
 
     private static final MethodMatcher FILES_NEW_INPUT_STREAM = new MethodMatcher("java.nio.file.Files newInputStream(..)");
+    private static final MethodMatcher FILES_NEW_OUTPUT_STREAM = new MethodMatcher("java.nio.file.Files newOutputStream(..)");
 
     /**
      * Streams whose {@code transferTo} beats the loop: a file stream hands the copy to the operating system
@@ -69,8 +70,10 @@ public class UseTransferToForCopyLoops extends Recipe {
                "`FileInputStream`, `Files.newInputStream(..)` or `ByteArrayInputStream` created in the same " +
                "method: other streams' `transferTo` is the same loop with a buffer of its own (a gzip stream " +
                "measured 0.97-1.02x, and more bytes on JDK 21+, where that buffer is 16 KiB), and a stream handed " +
-               "in by a caller may be a class whose `transferTo` calls this very copy. The loop must do nothing " +
-               "else, and the buffer and count must be locals used by nothing but the loop. Other copy loops are " +
+               "in by a caller may be a class whose `transferTo` calls this very copy. The output must be created in " +
+               "the method too (a null output throws in `transferTo` even for an empty input, where the loop wrote " +
+               "nothing). The loop must do nothing else, and the buffer and count must be locals used by nothing " +
+               "but the loop. Other copy loops are " +
                "listed, with the reason, in the data table.";
     }
 
@@ -145,7 +148,13 @@ public class UseTransferToForCopyLoops extends Recipe {
         if (removals.countUsedElsewhere) {
             return "the count is read outside the loop";
         }
-        return copy.total == null ? null : totalRefusal(copy.total, loopCursor);
+        String totalRefusal = copy.total == null ? null : totalRefusal(copy.total, loopCursor);
+        if (totalRefusal != null) {
+            return totalRefusal;
+        }
+        return isCreatedHere(copy.out, loopCursor) ? null :
+                "the output is not created in this method and may be null: the loop writes nothing for an empty " +
+                "input, where transferTo throws NullPointerException before reading";
     }
 
     private static @Nullable String inputRefusal(CopyLoop copy, Cursor loopCursor) {
@@ -169,6 +178,16 @@ public class UseTransferToForCopyLoops extends Recipe {
     private static String typeName(Expression expression) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(expression.getType());
         return type == null ? "the input stream" : type.getClassName();
+    }
+
+    /** A local or resource initialized with {@code new ..(..)} or {@code Files.newOutputStream(..)}: never null. */
+    private static boolean isCreatedHere(Expression out, Cursor loopCursor) {
+        Expression e = PureExpressions.unwrap(out);
+        Expression created = e instanceof J.Identifier ?
+                LocalVariables.effectivelyFinalInitializer((J.Identifier) e, loopCursor) : null;
+        Expression value = created == null ? null : PureExpressions.unwrap(created);
+        return value instanceof J.NewClass ||
+               value instanceof J.MethodInvocation && FILES_NEW_OUTPUT_STREAM.matches((J.MethodInvocation) value);
     }
 
     private static boolean isStable(Expression expression) {

@@ -138,7 +138,8 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
                 class Unpack {
                     private static final int BUFFER_SIZE = 16 * 1024;
 
-                    static int unpack(byte[] packed, OutputStream target) throws IOException {
+                    static int unpack(byte[] packed) throws IOException {
+                        ByteArrayOutputStream target = new ByteArrayOutputStream();
                         int total = 0;
                         try (InputStream in = new ByteArrayInputStream(packed)) {
                             byte[] buffer = new byte[BUFFER_SIZE];
@@ -158,7 +159,8 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
                 class Unpack {
                     private static final int BUFFER_SIZE = 16 * 1024;
 
-                    static int unpack(byte[] packed, OutputStream target) throws IOException {
+                    static int unpack(byte[] packed) throws IOException {
+                        ByteArrayOutputStream target = new ByteArrayOutputStream();
                         int total = 0;
                         try (InputStream in = new ByteArrayInputStream(packed)) {
                             total += in.transferTo(target);
@@ -271,6 +273,33 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
                 class Streams {
                     static void copy(InputStream source, OutputStream out) throws IOException {
                         try (InputStream in = new BufferedInputStream(source)) {
+                            byte[] buffer = new byte[8192];
+                            int n;
+                            while ((n = in.read(buffer)) != -1) {
+                                out.write(buffer, 0, n);
+                            }
+                        }
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void outputFromTheCallerMayBeNull() {
+        rewriteRun(
+          refusedBecause("the output is not created in this method and may be null"),
+          version(
+            java(
+              """
+                import java.io.*;
+
+                class Copier {
+                    static void copy(File file, OutputStream out) throws IOException {
+                        try (InputStream in = new FileInputStream(file)) {
                             byte[] buffer = new byte[8192];
                             int n;
                             while ((n = in.read(buffer)) != -1) {
