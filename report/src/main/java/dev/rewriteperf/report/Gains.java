@@ -118,8 +118,8 @@ public final class Gains {
         return norm == null ? Double.NaN : norm.get("score").asDouble();
     }
 
-    /** The measured pairs of the recipe {@code simpleName} ({@code UseTransferToForCopyLoops}), in file order. */
-    public List<Gain> of(String simpleName) {
-        return byRecipe.getOrDefault(simpleName, List.of());
+    /** The measured pairs of {@code recipe} ({@code dev.rewriteperf.buffers.UseTransferToForCopyLoops}), in file order. */
+    public List<Gain> of(String recipe) {
+        return byRecipe.getOrDefault(recipe.substring(recipe.lastIndexOf('.') + 1), List.of());
     }
 }

@@ -81,8 +81,7 @@ public final class HtmlReport {
     private static DomContent gains(Report report) {
         List<DomContent> tables = new ArrayList<>();
         for (String recipe : report.countsBy(Candidate::recipe).keySet()) {
-            String simpleName = recipe.substring(recipe.lastIndexOf('.') + 1);
-            List<Gains.Gain> gains = report.gains().of(simpleName);
+            List<Gains.Gain> gains = report.gains().of(recipe);
             if (gains.isEmpty()) {
                 continue;
             }

@@ -20,8 +20,7 @@ public final class MarkdownReport {
         }
         md.append("\n| recipe | changes | left alone | best measured speed-up |\n| --- | ---: | ---: | ---: |\n");
         for (Map.Entry<String, long[]> recipe : report.countsBy(Candidate::recipe).entrySet()) {
-            String simpleName = recipe.getKey().substring(recipe.getKey().lastIndexOf('.') + 1);
-            String best = report.gains().of(simpleName).stream().mapToDouble(Gains.Gain::speedUp).max()
+            String best = report.gains().of(recipe.getKey()).stream().mapToDouble(Gains.Gain::speedUp).max()
                     .stream().mapToObj(x -> String.format(Locale.ROOT, "%.2fx", x)).findFirst().orElse("");
             md.append("| `").append(recipe.getKey()).append("` | ").append(recipe.getValue()[0]).append(" | ")
                     .append(recipe.getValue()[1]).append(" | ").append(best).append(" |\n");
