@@ -30,6 +30,34 @@ public final class BenchmarkSources {
         return java(read(benchmark, "Before"), after, spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));
     }
 
+    /**
+     * The same as {@link #beforeBecomes}, with both files as written on Windows in a tab-indented project:
+     * every line break CRLF, every four leading spaces a tab. The recipe must keep both in what it adds.
+     */
+    public static SourceSpecs beforeBecomesWithCrlfAndTabs(String benchmark, String afterClass) {
+        String after = read(benchmark, afterClass).replace("class " + afterClass + " ", "class Before ")
+                .replace(" " + afterClass + "(", " Before(");
+        return java(crlfWithTabs(read(benchmark, "Before")), crlfWithTabs(after),
+                spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));
+    }
+
+    /** {@code source} with CRLF line breaks and each run of four spaces that indents a line as a tab. */
+    public static String crlfWithTabs(String source) {
+        StringBuilder converted = new StringBuilder();
+        for (String line : source.split("\n", -1)) {
+            int spaces = 0;
+            while (spaces < line.length() && line.charAt(spaces) == ' ') {
+                spaces++;
+            }
+            StringBuilder indent = new StringBuilder();
+            for (int i = 0; i < spaces / 4; i++) {
+                indent.append('\t');
+            }
+            converted.append(indent).append(line.substring(spaces / 4 * 4)).append("\r\n");
+        }
+        return converted.substring(0, converted.length() - 2);
+    }
+
     /** {@code <benchmark>/<supportClass>.java}, which the recipe must leave as it is. */
     public static SourceSpecs unchanged(String benchmark, String supportClass) {
         return java(read(benchmark, supportClass), spec -> spec.path(ROOT.resolve(benchmark).resolve(supportClass + ".java")));

@@ -1,5 +1,6 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -59,7 +60,7 @@ public class HoistReadBufferOutOfLoop extends Recipe {
         return Preconditions.check(Preconditions.or(
                         new UsesMethod<>("java.io.InputStream read(..)", true), new UsesMethod<>("java.io.Reader read(..)", true),
                         new UsesMethod<>("java.io.RandomAccessFile read(..)", true)),
-                new JavaIsoVisitor<ExecutionContext>() {
+                FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
                     @Override
                     public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                         J.Block b = super.visitBlock(block, ctx);
@@ -115,7 +116,7 @@ public class HoistReadBufferOutOfLoop extends Recipe {
                         }
                         return null;
                     }
-                });
+                }));
     }
 
     private static @Nullable String refusal(List<Statement> statements, int loopIndex, Statement loop, List<Statement> body,

@@ -2,6 +2,7 @@ package dev.rewriteperf.buffers;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -122,7 +123,7 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         boolean perThread = !INSTANCE.equals(bufferHolder);
-        return Preconditions.check(new UsesType<>(RocksDbGet.ROCKS_DB, true), new JavaIsoVisitor<ExecutionContext>() {
+        return Preconditions.check(new UsesType<>(RocksDbGet.ROCKS_DB, true), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
             @Override
             public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
                 J.ClassDeclaration c = super.visitClassDeclaration(classDecl, ctx);
@@ -159,7 +160,7 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
                 maybeAddImport("java.nio.ByteBuffer");
                 return (J.ClassDeclaration) new SiteRewriter(sites, buffer).visitNonNull(buffer.host, ctx, classCursor.getParentOrThrow());
             }
-        });
+        }));
     }
 
     /** The reads in {@code c} that can use the buffer, keyed by their declaration's id; the others are recorded. */

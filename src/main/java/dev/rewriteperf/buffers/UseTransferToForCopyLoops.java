@@ -1,5 +1,6 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.References;
@@ -91,7 +92,7 @@ public class UseTransferToForCopyLoops extends Recipe {
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), Preconditions.or(
                         new UsesMethod<>("java.io.InputStream read(..)", true), new UsesMethod<>("java.io.Reader read(..)", true))),
-                new JavaIsoVisitor<ExecutionContext>() {
+                FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
                     @Override
                     public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                         J.Block b = super.visitBlock(block, ctx);
@@ -117,7 +118,7 @@ public class UseTransferToForCopyLoops extends Recipe {
                         }
                         return b;
                     }
-                });
+                }));
     }
 
     private static @Nullable String refusal(CopyLoop copy, Cursor loopCursor, Removals removals) {

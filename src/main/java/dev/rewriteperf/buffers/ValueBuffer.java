@@ -1,5 +1,6 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.BlankLines;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.JavaTemplate;
@@ -77,9 +78,8 @@ final class ValueBuffer {
         if (statements.isEmpty()) {
             statements.add(declaration.withPrefix(Space.format("\n" + indent(body))));
         } else {
-            Statement next = statements.get(0);
-            if (!next.getPrefix().getWhitespace().startsWith("\n\n") && next.getComments().isEmpty() && first > 0) {
-                statements.set(0, next.withPrefix(next.getPrefix().withWhitespace("\n" + next.getPrefix().getWhitespace())));
+            if (first > 0) {
+                statements.set(0, BlankLines.before(statements.get(0)));
             }
             statements.add(0, declaration.withPrefix(Space.format("\n" + indent(body))));
         }

@@ -1,5 +1,6 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -67,7 +68,7 @@ public class UseVarHandleForByteReads extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), new ByteViewVisitor() {
+        return Preconditions.check(new UsesJavaVersion<>(9), FileFormat.keptBy(new ByteViewVisitor() {
 
             @Override
             public J visitTypeCast(J.TypeCast typeCast, ExecutionContext ctx) {
@@ -161,6 +162,6 @@ public class UseVarHandleForByteReads extends Recipe {
                 }
                 return !(parent.getValue() instanceof J.Binary) || ((J.Binary) parent.getValue()).getOperator() != binary.getOperator();
             }
-        });
+        }));
     }
 }

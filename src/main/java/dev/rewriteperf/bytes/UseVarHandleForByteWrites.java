@@ -1,5 +1,6 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -64,7 +65,7 @@ public class UseVarHandleForByteWrites extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), new ByteViewVisitor() {
+        return Preconditions.check(new UsesJavaVersion<>(9), FileFormat.keptBy(new ByteViewVisitor() {
             @Override
             public J visitBlock(J.Block block, ExecutionContext ctx) {
                 J.Block b = (J.Block) super.visitBlock(block, ctx);
@@ -133,7 +134,7 @@ public class UseVarHandleForByteWrites extends Recipe {
                     setCursor(previous);
                 }
             }
-        });
+        }));
     }
 
     private static @Nullable String refusal(List<ByteWrite> run) {

@@ -1,5 +1,6 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.BlankLines;
 import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -127,10 +128,7 @@ final class ViewFields {
         }
         List<Statement> statements = new ArrayList<>(before);
         if (leading == 0) {
-            Statement next = statements.get(0);
-            if (!next.getPrefix().getWhitespace().startsWith("\n\n") && next.getComments().isEmpty()) {
-                statements.set(0, next.withPrefix(next.getPrefix().withWhitespace("\n" + next.getPrefix().getWhitespace())));
-            }
+            statements.set(0, BlankLines.before(statements.get(0)));
         }
         statements.addAll(leading, generated);
         return topLevel.withBody(withFields.withStatements(statements));

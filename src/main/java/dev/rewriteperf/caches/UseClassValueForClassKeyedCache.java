@@ -1,5 +1,6 @@
 package dev.rewriteperf.caches;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -63,7 +64,7 @@ public class UseClassValueForClassKeyedCache extends Recipe {
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         return Preconditions.check(Preconditions.or(new UsesType<>("java.util.Map", true),
-                new UsesType<>("com.google.common.cache.Cache", true)), new JavaIsoVisitor<ExecutionContext>() {
+                new UsesType<>("com.google.common.cache.Cache", true)), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
             private Map<String, ClassKeyedCache> caches = Collections.emptyMap();
             private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
 
@@ -111,7 +112,7 @@ public class UseClassValueForClassKeyedCache extends Recipe {
                 converted.put(key, classValue);
                 return classValue;
             }
-        });
+        }));
     }
 
     private static @Nullable String refusal(ClassKeyedCache cache, J.CompilationUnit cu) {

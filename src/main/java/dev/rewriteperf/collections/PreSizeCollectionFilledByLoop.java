@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.References;
@@ -66,7 +67,7 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         return Preconditions.check(Preconditions.or(HashCollection.usedInFile(), new UsesType<>("java.util.ArrayList", false)),
-                new JavaIsoVisitor<ExecutionContext>() {
+                FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
                     @Override
                     public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                         J.Block visited = super.visitBlock(block, ctx);
@@ -116,7 +117,7 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
                         candidates.recordChange(ctx, at, declaration.construction, sized);
                         return declaration.withInitializer((Expression) sized);
                     }
-                });
+                }));
     }
 
     /** The loop's body has, as one of its top-level statements, {@code name.add(x)} or {@code name.put(k, v)}. */

@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
@@ -50,7 +51,7 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(HashCollection.usedInFile(), new JavaVisitor<ExecutionContext>() {
+        return Preconditions.check(HashCollection.usedInFile(), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
             @Override
             public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
                 J visited = super.visitNewClass(newClass, ctx);
@@ -84,6 +85,6 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                 candidates.recordChange(ctx, getCursor(), construction, sized);
                 return sized;
             }
-        });
+        }));
     }
 }

@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -64,7 +65,7 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         return Preconditions.check(Preconditions.or(
                 new UsesMethod<>(NEW_HASH_MAP), new UsesMethod<>(NEW_LINKED_HASH_MAP),
-                new UsesMethod<>(NEW_HASH_SET), new UsesMethod<>(NEW_LINKED_HASH_SET)), new JavaVisitor<ExecutionContext>() {
+                new UsesMethod<>(NEW_HASH_SET), new UsesMethod<>(NEW_LINKED_HASH_SET)), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
             @Override
             public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
                 J visited = super.visitMethodInvocation(method, ctx);
@@ -97,7 +98,7 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
                 candidates.recordChange(ctx, getCursor(), call, replaced);
                 return replaced;
             }
-        });
+        }));
     }
 
     private static @Nullable HashCollection jdkEquivalent(J.MethodInvocation call) {

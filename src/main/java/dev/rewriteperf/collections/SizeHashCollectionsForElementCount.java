@@ -1,6 +1,7 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.ElementCounts;
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
@@ -51,7 +52,7 @@ public class SizeHashCollectionsForElementCount extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(HashCollection.usedInFile(), new JavaVisitor<ExecutionContext>() {
+        return Preconditions.check(HashCollection.usedInFile(), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
             @Override
             public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
                 J visited = super.visitNewClass(newClass, ctx);
@@ -90,6 +91,6 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                 candidates.recordChange(ctx, getCursor(), construction, sized);
                 return sized;
             }
-        });
+        }));
     }
 }

@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -61,7 +62,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         return Preconditions.check(Preconditions.or(new UsesMethod<>(ADD_ALL),
-                new UsesMethod<>(PUT_ALL)), new JavaIsoVisitor<ExecutionContext>() {
+                new UsesMethod<>(PUT_ALL)), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
             @Override
             public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                 J.Block visited = super.visitBlock(block, ctx);
@@ -94,7 +95,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
                 copied.removeIf(Objects::isNull);
                 return visited.withStatements(copied);
             }
-        });
+        }));
     }
 
     private static J.@Nullable MethodInvocation bulkAddTo(Statement statement, String name) {

@@ -1,7 +1,9 @@
 package dev.rewriteperf.streams;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JContainer;
@@ -253,10 +255,21 @@ final class FilledLoop {
 
     private J.VariableDeclarations loopVariable(J.VariableDeclarations generated) {
         TypeTree typeExpression = declaredElementType != null ?
-                declaredElementType.withPrefix(generated.getTypeExpression().getPrefix()) :
+                withFreshIds(declaredElementType).withPrefix(generated.getTypeExpression().getPrefix()) :
                 attribute(generated.getTypeExpression(), elementType);
         J.VariableDeclarations.NamedVariable variable = typed(generated.getVariables().get(0), elementType);
         return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
+    }
+
+    /** A copy of a tree taken from elsewhere in the file, so that no two trees of the file share an id. */
+    @SuppressWarnings("unchecked")
+    private static <T extends J> T withFreshIds(T tree) {
+        return (T) new JavaVisitor<Integer>() {
+            @Override
+            public J preVisit(J t, Integer p) {
+                return t.withId(Tree.randomId());
+            }
+        }.visitNonNull(tree, 0);
     }
 
     /** Gives each part of a type tree the matching part of {@code type}, which it spells. */

@@ -94,13 +94,13 @@ final class KeyAndValueLists {
         Expression secondAdded = ((J.MethodInvocation) body.get(1)).getArguments().get(0);
         KeyAndValueLists lists = new KeyAndValueLists(start, ending.index, loop, map, firstAdded, secondAdded,
                 firstAddedTo.equals(ending.firstList), ending.generator, statements.get(ending.index), null);
-        String refusal = lists.refusal(statements, a, b, imports);
+        String refusal = lists.refusal(statements, a, b, cursor, imports);
         return refusal == null ? lists : new KeyAndValueLists(start, ending.index, loop, map, firstAdded, secondAdded,
                 lists.firstListFirst, ending.generator, lists.result, refusal);
     }
 
-    private @Nullable String refusal(List<Statement> statements, String a, String b, Set<String> imports) {
-        SizedSource entries = SizedSource.entriesOf(map, imports);
+    private @Nullable String refusal(List<Statement> statements, String a, String b, Cursor cursor, Set<String> imports) {
+        SizedSource entries = SizedSource.entriesOf(map, cursor, imports);
         if (entries.refusal != null) {
             return entries.refusal;
         }

@@ -1,12 +1,17 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.DeclaredTypes;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -20,16 +25,23 @@ final class ListCollector implements Destination {
     private static final MethodMatcher TO_LIST = new MethodMatcher("java.util.stream.Collectors toList()");
     private static final MethodMatcher TO_COLLECTION = new MethodMatcher("java.util.stream.Collectors toCollection(..)");
 
-    private final @Nullable String refusal;
-    /** The type {@code collect} returns, {@code List<R>} or {@code ArrayList<R>}. */
-    final JavaType.@Nullable Parameterized listType;
-    /** {@code R} as source text. */
-    final @Nullable String elementText;
+    private static final String UNDECLARED = "the list's element type involves type variables, and the recipe copies such a " +
+                                             "type only from the declared type of the variable or method the list goes to";
+    /** The types whose one type argument is the element type of a list assigned to them. */
+    private static final Set<String> LIST_SUPERTYPES = new HashSet<>(Arrays.asList("java.lang.Iterable",
+            "java.util.Collection", "java.util.SequencedCollection", "java.util.List", "java.util.AbstractCollection",
+            "java.util.AbstractList", "java.util.ArrayList"));
 
-    private ListCollector(@Nullable String refusal, JavaType.@Nullable Parameterized listType, @Nullable String elementText) {
+    private final @Nullable String refusal;
+    /** The type {@code collect} returns, {@code List<R>} or {@code ArrayList<R>}, as attributed. */
+    final JavaType.@Nullable Parameterized listType;
+    /** The same type as source text, its {@code R} copied from where the list goes when that is declared. */
+    final @Nullable String listText;
+
+    private ListCollector(@Nullable String refusal, JavaType.@Nullable Parameterized listType, @Nullable String listText) {
         this.refusal = refusal;
         this.listType = listType;
-        this.elementText = elementText;
+        this.listText = listText;
     }
 
     /** Whether {@code collect} collects into an {@code ArrayList} this way. */
@@ -47,18 +59,61 @@ final class ListCollector implements Destination {
                TypeUtils.isOfClassType(((J.MemberReference) supplier).getContaining().getType(), "java.util.ArrayList");
     }
 
-    static ListCollector of(J.MethodInvocation collect, Set<String> imports) {
+    /** The list that {@code collect}, at {@code cursor}, creates. */
+    static ListCollector of(J.MethodInvocation collect, Cursor cursor, Set<String> imports) {
         JavaType type = collect.getType();
         if (!(type instanceof JavaType.Parameterized) || !TypeUtils.isWellFormedType(type) ||
             ((JavaType.Parameterized) type).getTypeParameters().size() != 1) {
             return new ListCollector("the types are not fully known", null, null);
         }
         JavaType.Parameterized listType = (JavaType.Parameterized) type;
-        String elementText = TypeText.of(listType.getTypeParameters().get(0), imports);
-        if (elementText == null) {
+        String raw = TypeText.of(listType.getType(), imports);
+        TypeTree declared = declaredElementType(cursor);
+        String elementText;
+        if (declared != null) {
+            elementText = declared.printTrimmed(cursor);
+        } else if (DeclaredTypes.isWritableFromAttribution(listType, cursor)) {
+            elementText = TypeText.of(listType.getTypeParameters().get(0), imports);
+        } else {
+            return new ListCollector(UNDECLARED, null, null);
+        }
+        if (raw == null || elementText == null) {
             return new ListCollector("the list's element type cannot be written in source", null, null);
         }
-        return new ListCollector(null, listType, elementText);
+        return new ListCollector(null, listType, raw + "<" + elementText + ">");
+    }
+
+    /**
+     * The element type written where the list goes: the declared type of the variable it initialises or is
+     * assigned to, or the return type of the method that returns it, when that is an {@code Iterable}, a
+     * {@code Collection} or a {@code List} of one element type ({@code ? extends E} gives {@code E}).
+     */
+    private static @Nullable TypeTree declaredElementType(Cursor collect) {
+        Cursor parent = collect.getParentTreeCursor();
+        J child = collect.getValue();
+        while (parent.getValue() instanceof J.Parentheses) {
+            child = parent.getValue();
+            parent = parent.getParentTreeCursor();
+        }
+        TypeTree target = null;
+        Object value = parent.getValue();
+        if (value instanceof J.VariableDeclarations.NamedVariable) {
+            target = parent.getParentTreeCursor().<J.VariableDeclarations>getValue().getTypeExpression();
+        } else if (value instanceof J.Assignment && ((J.Assignment) value).getAssignment() == child) {
+            J.VariableDeclarations variable = DeclaredTypes.declarationOf(((J.Assignment) value).getVariable(), parent);
+            target = variable == null ? null : variable.getTypeExpression();
+        } else if (value instanceof J.Return) {
+            J enclosing = parent.dropParentUntil(t -> t instanceof J.MethodDeclaration || t instanceof J.Lambda ||
+                                                      t instanceof J.CompilationUnit).getValue();
+            target = enclosing instanceof J.MethodDeclaration ? ((J.MethodDeclaration) enclosing).getReturnTypeExpression() : null;
+        }
+        JavaType.FullyQualified targetClass = target == null ? null : TypeUtils.asFullyQualified(target.getType());
+        List<Expression> arguments = DeclaredTypes.typeArgumentsOf(target);
+        if (targetClass == null || !LIST_SUPERTYPES.contains(targetClass.getFullyQualifiedName()) || arguments == null ||
+            arguments.size() != 1) {
+            return null;
+        }
+        return DeclaredTypes.asVariableType(arguments.get(0));
     }
 
     @Override

@@ -58,7 +58,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
             return m;
         }
         Set<String> imports = new LinkedHashSet<>();
-        Destination destination = intoList ? ListCollector.of(m, imports) : ArrayGenerator.of(m, getCursor());
+        Destination destination = intoList ? ListCollector.of(m, getCursor(), imports) : ArrayGenerator.of(m, getCursor());
         FreshNames names = FreshNames.near(getCursor());
         PerElementPipeline<?> pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), names, imports);
         if (pipeline == null) {
@@ -101,7 +101,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         StringBuilder code = new StringBuilder();
         if (intoList) {
             imports.add("java.util.ArrayList");
-            code.append(TypeText.of(((ListCollector) pipeline.destination).listType, imports)).append(' ').append(filled)
+            code.append(((ListCollector) pipeline.destination).listText).append(' ').append(filled)
                     .append(" = new ArrayList<>(").append(length).append(");\n");
         } else {
             String component = ((ArrayGenerator) pipeline.destination).componentText;
@@ -115,7 +115,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         parameters.add(pipeline.source.counted);
         parameters.add(pipeline.source.iterable);
         for (Expression element : pipeline.elements) {
-            code.append(intoList ? filled + ".add(#{any()});\n" : filled + '[' + index + "++] = #{any()};\n");
+            code.append(intoList ? filled + ".add(#{any(java.lang.Object)});\n" : filled + '[' + index + "++] = #{any(java.lang.Object)};\n");
             parameters.add(element);
         }
         code.append('}');

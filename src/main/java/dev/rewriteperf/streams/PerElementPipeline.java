@@ -41,7 +41,7 @@ final class PerElementPipeline<D extends Destination> {
     final @Nullable String refusal;
     final SizedSource source;
     final String parameter;
-    /** The lambda's declared parameter type, if it has one: the loop variable keeps it. */
+    /** The lambda's declared parameter type, else the source's declared element type, if either is written: the loop variable copies it. */
     final @Nullable TypeTree declaredType;
     /** The loop variable's type in source: the lambda's declared parameter type, else the source's element type. */
     final @Nullable String elementType;
@@ -76,7 +76,7 @@ final class PerElementPipeline<D extends Destination> {
         }
         J.MethodInvocation perElement = operations.get(operations.size() - 1);
         Expression stream = perElement.getSelect();
-        SizedSource source = SizedSource.of(stream == null ? terminal : stream, imports);
+        SizedSource source = SizedSource.of(stream == null ? terminal : stream, cursor, imports);
         String refusal = StreamOperations.refusal(operations, operation);
         if (refusal == null) {
             refusal = destination.refusal();
@@ -107,20 +107,22 @@ final class PerElementPipeline<D extends Destination> {
         J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
         String name = parameter.getVariables().get(0).getSimpleName();
         String elementRefusal = elementRefusal(elements, source, destination);
-        TypeTree declaredType = parameter.getTypeExpression();
-        String elementType = declaredType == null ? source.elementType : declaredType.printTrimmed(cursor);
-        JavaType elementJavaType = declaredType == null ? source.elementJavaType : parameter.getType();
+        TypeTree lambdaType = parameter.getTypeExpression();
+        String elementType = lambdaType == null ? source.elementType : lambdaType.printTrimmed(cursor);
+        JavaType elementJavaType = lambdaType == null ? source.elementJavaType : parameter.getType();
         if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
-            elementRefusal = "the source's element type cannot be written in source";
+            elementRefusal = source.elementRefusal != null ? source.elementRefusal : "the source's element type cannot be written in source";
         }
-        return new PerElementPipeline<>(elementRefusal, source, name, declaredType, elementType, elementJavaType, elements, destination);
+        return new PerElementPipeline<>(elementRefusal, source, name, lambdaType != null ? lambdaType : source.elementTree,
+                elementType, elementJavaType, elements, destination);
     }
 
     /** {@code map(Type::method)}: the loop variable is named after the element type and the call is written out. */
     private static <D extends Destination> PerElementPipeline<D> ofMethodReference(J.MemberReference reference, SizedSource source,
                                                                                    D destination, FreshNames names) {
         if (source.elementType == null || source.elementJavaType == null) {
-            return refused("the source's element type cannot be written in source", source, destination);
+            return refused(source.elementRefusal != null ? source.elementRefusal : "the source's element type cannot be written in source",
+                    source, destination);
         }
         String name = names.take(variableName(source.elementJavaType));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
@@ -130,8 +132,8 @@ final class PerElementPipeline<D extends Destination> {
             return refused("the method reference is bound to an expression evaluated once, or is not a plain call", source, destination);
         }
         List<Expression> elements = Collections.singletonList(call);
-        return new PerElementPipeline<>(elementRefusal(elements, source, destination), source, name, null, source.elementType,
-                source.elementJavaType, elements, destination);
+        return new PerElementPipeline<>(elementRefusal(elements, source, destination), source, name, source.elementTree,
+                source.elementType, source.elementJavaType, elements, destination);
     }
 
     /** {@code entry} for a map entry, {@code order} for an {@code Order}, {@code t} for a {@code T}. */

@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -54,6 +55,6 @@ public class PreSizeFlatMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), PerElementLoopVisitor.intoArray(candidates, "flatMap"));
+        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "flatMap")));
     }
 }

@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -57,7 +58,7 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.Map entrySet()", true), new JavaIsoVisitor<ExecutionContext>() {
+        return Preconditions.check(new UsesMethod<>("java.util.Map entrySet()", true), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
             @Override
             public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                 J.Block b = super.visitBlock(block, ctx);
@@ -95,8 +96,8 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                               "int " + first + " = 0;\n" +
                               "int " + second + " = #{map}.size();\n" +
                               "for (java.util.Map.Entry<?, ?> " + entry + " : #{map}.entrySet()) {\n" +
-                              array + "[" + (lists.firstListFirst ? first : second) + "++] = #{any()};\n" +
-                              array + "[" + (lists.firstListFirst ? second : first) + "++] = #{any()};\n" +
+                              array + "[" + (lists.firstListFirst ? first : second) + "++] = #{any(java.lang.Object)};\n" +
+                              array + "[" + (lists.firstListFirst ? second : first) + "++] = #{any(java.lang.Object)};\n" +
                               "}" + (declares ? "" : "\nreturn " + array + ";");
                 List<Statement> statements = block.getStatements();
                 Statement start = statements.get(lists.start);
@@ -124,6 +125,6 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                 maybeRemoveImport("java.util.stream.Stream");
                 return b.withStatements(result);
             }
-        });
+        }));
     }
 }

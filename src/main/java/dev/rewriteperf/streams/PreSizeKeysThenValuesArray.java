@@ -1,8 +1,9 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -64,7 +65,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>(CONCAT), new JavaIsoVisitor<ExecutionContext>() {
+        return Preconditions.check(new UsesMethod<>(CONCAT), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
             @Override
             public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                 J.Block b = super.visitBlock(block, ctx);
@@ -85,7 +86,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                     return m;
                 }
                 Set<String> imports = new LinkedHashSet<>();
-                SizedSource entries = SizedSource.entriesOf(first.getSelect(), imports);
+                SizedSource entries = SizedSource.entriesOf(first.getSelect(), getCursor(), imports);
                 ArrayGenerator generator = ArrayGenerator.of(m, getCursor());
                 LoopSite site = LoopSite.of(getCursor());
                 String refusal = refusal(halves, first, second, entries, generator, site);
@@ -126,7 +127,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                 return FilledLoop.array(code, Collections.singletonList(entries.counted), imports, array, entry,
                         generator.arrayType, generator.componentTree, null, entries.elementJavaType);
             }
-        });
+        }));
     }
 
     /**
@@ -163,7 +164,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             return generator.refusal;
         }
         if (entries.elementType == null || !(entries.elementJavaType instanceof JavaType.Parameterized)) {
-            return "the map's key and value types cannot be written in source";
+            return entries.elementRefusal != null ? entries.elementRefusal : "the map's key and value types cannot be written in source";
         }
         for (JavaType keyOrValue : ((JavaType.Parameterized) entries.elementJavaType).getTypeParameters()) {
             String unfit = generator.unfit(keyOrValue);

@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -49,6 +50,6 @@ public class PreSizeMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream map(..)"), PerElementLoopVisitor.intoArray(candidates, "map"));
+        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream map(..)"), FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "map")));
     }
 }

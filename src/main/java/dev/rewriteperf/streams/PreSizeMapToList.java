@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -52,6 +53,6 @@ public class PreSizeMapToList extends Recipe {
         return Preconditions.check(Preconditions.and(
                         new UsesMethod<>("java.util.stream.Stream map(..)"),
                         new UsesMethod<>("java.util.stream.Stream collect(java.util.stream.Collector)")),
-                PerElementLoopVisitor.intoList(candidates, "map"));
+                FileFormat.keptBy(PerElementLoopVisitor.intoList(candidates, "map")));
     }
 }

@@ -2,14 +2,15 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.PureExpressions;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -33,20 +34,24 @@ final class SizedSource {
     final boolean isArray;
     /** The loop goes over {@code counted.entrySet()}, which the pipeline itself does not call. */
     private final boolean entries;
-    /** The element type as source text; null when it cannot be written. */
+    /** The element type as source text; null when it cannot be written ({@link #elementRefusal} says why). */
     final @Nullable String elementType;
-    /** The type {@link #elementType} spells, part for part. */
+    /** The tree the source's declaration writes the element type with, when there is one. */
+    final @Nullable TypeTree elementTree;
+    /** The attributed element type, for the new trees' types; it need not be what {@link #elementType} spells. */
     final @Nullable JavaType elementJavaType;
+    final @Nullable String elementRefusal;
 
-    private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries,
-                        @Nullable JavaType elementJavaType, Set<String> imports) {
+    private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element) {
         this.refusal = null;
         this.iterable = iterable;
         this.counted = counted;
         this.isArray = isArray;
         this.entries = entries;
-        this.elementType = TypeText.of(elementJavaType, imports);
-        this.elementJavaType = elementType == null ? null : elementJavaType;
+        this.elementType = element.text;
+        this.elementTree = element.tree;
+        this.elementJavaType = element.text == null ? null : element.type;
+        this.elementRefusal = element.refusal;
     }
 
     private SizedSource(Expression stream, String refusal) {
@@ -56,7 +61,9 @@ final class SizedSource {
         this.isArray = false;
         this.entries = false;
         this.elementType = null;
+        this.elementTree = null;
         this.elementJavaType = null;
+        this.elementRefusal = refusal;
     }
 
     /** A template for the element count, with {@link #counted} as its one parameter. */
@@ -76,27 +83,25 @@ final class SizedSource {
     }
 
     /** The entries of {@code map}, for a loop that reads its keys and values in one pass. */
-    static SizedSource entriesOf(Expression map, Set<String> imports) {
+    static SizedSource entriesOf(Expression map, Cursor cursor, Set<String> imports) {
         String refusal = refusal(map);
         if (refusal != null) {
             return new SizedSource(map, refusal);
         }
-        List<JavaType> kv = jdkTypeParameters(map.getType(), "java.util.Map", 2);
-        JavaType.FullyQualified entry = entryClass(map.getType());
-        return new SizedSource(map, map, false, true, kv == null || entry == null ? null : new JavaType.Parameterized(null, entry, kv), imports);
+        return new SizedSource(map, map, false, true, ElementType.ofMapView("entrySet", map, cursor, imports));
     }
 
     /** The source of {@code stream}, the expression a pipeline starts from, or the reason there is none. */
-    static SizedSource of(Expression stream, Set<String> imports) {
+    static SizedSource of(Expression stream, Cursor cursor, Set<String> imports) {
         if (!(stream instanceof J.MethodInvocation)) {
             return new SizedSource(stream, UNSIZED);
         }
         J.MethodInvocation call = (J.MethodInvocation) stream;
         if (COLLECTION_STREAM.matches(call) && call.getSelect() != null) {
-            return ofCollection(call.getSelect(), imports);
+            return ofCollection(call.getSelect(), cursor, imports);
         }
         if (isArraysStream(call) || isStreamOfArray(call)) {
-            return ofArray(call.getArguments().get(0), imports);
+            return ofArray(call.getArguments().get(0), cursor, imports);
         }
         return new SizedSource(stream, UNSIZED);
     }
@@ -115,7 +120,7 @@ final class SizedSource {
                call.getMethodType().hasFlags(Flag.Varargs) && call.getArguments().get(0).getType() instanceof JavaType.Array;
     }
 
-    private static SizedSource ofArray(Expression array, Set<String> imports) {
+    private static SizedSource ofArray(Expression array, Cursor cursor, Set<String> imports) {
         if (!PureExpressions.isPure(array)) {
             return new SizedSource(array, "the array would be evaluated twice (length and loop) and may have side effects");
         }
@@ -123,10 +128,10 @@ final class SizedSource {
         if (!(type instanceof JavaType.Array)) {
             return new SizedSource(array, "the types are not fully known");
         }
-        return new SizedSource(array, array, true, false, ((JavaType.Array) type).getElemType(), imports);
+        return new SizedSource(array, array, true, false, ElementType.ofArray(array, (JavaType.Array) type, cursor, imports));
     }
 
-    private static SizedSource ofCollection(Expression collection, Set<String> imports) {
+    private static SizedSource ofCollection(Expression collection, Cursor cursor, Set<String> imports) {
         Expression e = PureExpressions.unwrap(collection);
         if (e instanceof J.MethodInvocation && PureExpressions.isMapView((J.MethodInvocation) e) &&
             ((J.MethodInvocation) e).getSelect() != null) {
@@ -136,14 +141,13 @@ final class SizedSource {
             if (refusal != null) {
                 return new SizedSource(map, refusal);
             }
-            return new SizedSource(collection, map, false, false, viewElementType(view, map.getType()), imports);
+            return new SizedSource(collection, map, false, false, ElementType.ofMapView(view.getSimpleName(), map, cursor, imports));
         }
         String refusal = refusal(collection);
         if (refusal != null) {
             return new SizedSource(collection, refusal);
         }
-        List<JavaType> parameters = jdkTypeParameters(collection.getType(), "java.util.Collection", 1);
-        return new SizedSource(collection, collection, false, false, parameters == null ? null : parameters.get(0), imports);
+        return new SizedSource(collection, collection, false, false, ElementType.ofCollection(collection, cursor, imports));
     }
 
     private static @Nullable String refusal(Expression counted) {
@@ -160,64 +164,5 @@ final class SizedSource {
             return "the source would be evaluated twice (size and loop) and may have side effects";
         }
         return null;
-    }
-
-    /** {@code K}, {@code V} or {@code Map.Entry<K, V>} for a map of declared type {@code Map<K, V>}. */
-    private static @Nullable JavaType viewElementType(J.MethodInvocation view, @Nullable JavaType mapType) {
-        List<JavaType> kv = jdkTypeParameters(mapType, "java.util.Map", 2);
-        if (kv == null) {
-            return null;
-        }
-        switch (view.getSimpleName()) {
-            case "keySet":
-                return kv.get(0);
-            case "values":
-                return kv.get(1);
-            default:
-                JavaType.FullyQualified entry = entryClass(mapType);
-                return entry == null ? null : new JavaType.Parameterized(null, entry, kv);
-        }
-    }
-
-    /** {@code Map.Entry} itself, from the {@code Set<Map.Entry<..>>} that the map's {@code entrySet()} returns. */
-    private static JavaType.@Nullable FullyQualified entryClass(@Nullable JavaType mapType) {
-        JavaType.FullyQualified map = TypeUtils.asFullyQualified(mapType);
-        if (map == null) {
-            return null;
-        }
-        for (JavaType.Method method : map.getMethods()) {
-            if ("entrySet".equals(method.getName()) && method.getParameterTypes().isEmpty()) {
-                return entryClassIn(method.getReturnType());
-            }
-        }
-        for (JavaType.FullyQualified parent : map.getInterfaces()) {
-            JavaType.FullyQualified entry = entryClass(parent);
-            if (entry != null) {
-                return entry;
-            }
-        }
-        return null;
-    }
-
-    private static JavaType.@Nullable FullyQualified entryClassIn(@Nullable JavaType entrySet) {
-        if (!(entrySet instanceof JavaType.Parameterized) || ((JavaType.Parameterized) entrySet).getTypeParameters().size() != 1) {
-            return null;
-        }
-        JavaType entry = ((JavaType.Parameterized) entrySet).getTypeParameters().get(0);
-        return entry instanceof JavaType.Parameterized && TypeUtils.isOfClassType(entry, "java.util.Map$Entry") ?
-                ((JavaType.Parameterized) entry).getType() : null;
-    }
-
-    /**
-     * The type arguments of a {@code java.util} collection or map type, which all declare theirs in the order
-     * of the interface they implement ({@code <E>}, {@code <K, V>}); null for other types.
-     */
-    private static @Nullable List<JavaType> jdkTypeParameters(@Nullable JavaType type, String iface, int count) {
-        if (!(type instanceof JavaType.Parameterized) || !TypeUtils.isAssignableTo(iface, type)) {
-            return null;
-        }
-        JavaType.Parameterized parameterized = (JavaType.Parameterized) type;
-        boolean jdk = "java.util".equals(parameterized.getPackageName());
-        return jdk && parameterized.getTypeParameters().size() == count ? parameterized.getTypeParameters() : null;
     }
 }

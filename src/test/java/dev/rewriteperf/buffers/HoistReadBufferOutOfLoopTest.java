@@ -477,6 +477,11 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/readbuffer", "After"));
+    }
+
+    @Test
     void benchmarkBeforeAndAfterReadAlike() throws Exception {
         CompiledBenchmark benchmark = CompiledBenchmark.of("buffers/readbuffer");
         Random random = new Random(20261122);

@@ -726,6 +726,11 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/rocksdb", "After"));
+    }
+
+    @Test
     void benchmarkSourcesAreTheRecipeOutputWithAnInstanceBuffer() {
         rewriteRun(
           spec -> spec.recipe(new ReadRocksDbValuesIntoReusedBuffer("instance")),

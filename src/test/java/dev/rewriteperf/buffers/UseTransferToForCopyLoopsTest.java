@@ -666,6 +666,14 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
         );
     }
 
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(
+          version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/copyloop", "After"), 11),
+          version(BenchmarkSources.unchanged("buffers/copyloop", "Refused"), 11)
+        );
+    }
+
     /** The benchmark's copies of random data of many sizes: the same bytes and counts before and after. */
     @Test
     void benchmarkBeforeAndAfterCopyAlike(@TempDir Path dir) throws Exception {

@@ -637,6 +637,11 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/reads", "After"), 11));
     }
 
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("bytes/reads", "After"), 11));
+    }
+
     /**
      * Random arrays and offsets, in range and out of it: before and after return the same value, or both throw an
      * {@code IndexOutOfBoundsException} (before its subclass {@code ArrayIndexOutOfBoundsException}, as the

@@ -409,6 +409,11 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/writes", "After"), 11));
     }
 
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("bytes/writes", "After"), 11));
+    }
+
     /**
      * Random values, arrays and offsets, in range and out of it: before and after leave the same bytes, or both throw
      * an {@code IndexOutOfBoundsException} (before its subclass, having stored the bytes up to the bad index, as the

@@ -1004,4 +1004,9 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(BenchmarkSources.beforeBecomes("caches/classvalue", "After"));
     }
+
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("caches/classvalue", "After"));
+    }
 }

@@ -408,6 +408,11 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/loopfill", "After"), 21));
+    }
+
+    @Test
     void doesNotChangeWhenSourceTypeIsMissing() {
         rewriteRun(
           spec -> spec.typeValidationOptions(TypeValidation.none()),

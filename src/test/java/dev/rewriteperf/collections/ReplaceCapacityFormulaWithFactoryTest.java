@@ -197,6 +197,11 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/capacityformula", "After"), 21));
+    }
+
+    @Test
     void saysNothingOfTheJdkFormulaBeforeJava19() {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->

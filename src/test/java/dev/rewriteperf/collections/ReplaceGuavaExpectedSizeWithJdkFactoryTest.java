@@ -150,4 +150,9 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(version(BenchmarkSources.beforeBecomes("collections/guavaexpectedsize", "After"), 21));
     }
+
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/guavaexpectedsize", "After"), 21));
+    }
 }

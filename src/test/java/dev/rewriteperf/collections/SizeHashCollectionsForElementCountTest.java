@@ -568,6 +568,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/elementcount", "After"), 21));
+    }
+
+    @Test
     void doesNotChangeWhenTypesAreMissing() {
         rewriteRun(
           spec -> spec.typeValidationOptions(TypeValidation.none()),

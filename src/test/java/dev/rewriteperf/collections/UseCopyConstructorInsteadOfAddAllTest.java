@@ -296,6 +296,11 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/addall", "After"), 21));
+    }
+
+    @Test
     void benchmarkOfTheMapRefusalIsLeftAlone() {
         rewriteRun(version(BenchmarkSources.beforeIsLeftAlone("collections/putall"), 21));
     }

@@ -1222,6 +1222,14 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         );
     }
 
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(
+          BenchmarkSources.unchanged("streams/flatmap", "GlideString"),
+          BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/flatmap", "After")
+        );
+    }
+
     /**
      * The benchmark's before and after methods, compiled, on the same inputs: empty, one entry, nulls as keys
      * and as values, 50 entries in insertion order, 1000 hashed entries. Equal arrays of the same class, or

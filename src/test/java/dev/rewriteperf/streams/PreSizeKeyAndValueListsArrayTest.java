@@ -29,6 +29,11 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     }
 
     @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/keyandvaluelists", "After"));
+    }
+
+    @Test
     void convertedElementsJoinedByStreamConcatIntoADeclaredArray() {
         rewriteRun(
           java(

@@ -376,6 +376,57 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(BenchmarkSources.beforeBecomes("streams/keysthenvalues", "After"));
     }
 
+    @Test
+    void entryTypeCopiedFromTheMapsDeclarationWithTypeVariables() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Pairs<K extends Comparable<K>, V> {
+                  private final Map<K, V> pairs;
+
+                  Pairs(Map<K, V> pairs) {
+                      this.pairs = pairs;
+                  }
+
+                  Object[] flat() {
+                      return Stream.concat(pairs.keySet().stream(), pairs.values().stream()).toArray(Object[]::new);
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+
+              class Pairs<K extends Comparable<K>, V> {
+                  private final Map<K, V> pairs;
+
+                  Pairs(Map<K, V> pairs) {
+                      this.pairs = pairs;
+                  }
+
+                  Object[] flat() {
+                      Object[] result = new Object[pairs.size() * 2];
+                      int i = 0;
+                      int j = pairs.size();
+                      for (Map.Entry<K, V> entry : pairs.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[j++] = entry.getValue();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/keysthenvalues", "After"));
+    }
+
     /** Equal arrays, or the same exception, for empty, single, null-key, null-value and large maps. */
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {

@@ -362,6 +362,60 @@ class PreSizeMapToArrayTest implements RewriteTest {
     }
 
     @Test
+    void arrayOfATypeVariableKeepsItsDeclaredComponent() {
+        rewriteRun(
+          java(
+            """
+              import java.util.Arrays;
+
+              class Labels<T extends CharSequence> {
+                  String[] labels(T[] items) {
+                      return Arrays.stream(items).map(item -> item.toString()).toArray(String[]::new);
+                  }
+              }
+              """,
+            """
+              class Labels<T extends CharSequence> {
+                  String[] labels(T[] items) {
+                      String[] result = new String[items.length];
+                      int i = 0;
+                      for (T item : items) {
+                          result[i++] = item.toString();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void typeVariableShadowedByTheMethodIsListed() {
+        rewriteRun(
+          spec -> refusedBecause("involves type variables").accept(spec),
+          java(
+            """
+              import java.util.List;
+
+              class Shelf<T> {
+                  List<T> items;
+
+                  <T> String[] labels() {
+                      return items.stream().map(item -> String.valueOf(item)).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/maptoarray", "After"));
+    }
+
+    @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
         CompiledBenchmark compiled = CompiledBenchmark.of("streams/maptoarray");
         Method before = compiled.type("Before").getMethod("trimmed", List.class);

@@ -428,6 +428,230 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void typeVariableOfTheClassInferredThroughAGenericMethod() {
+        rewriteRun(
+          java(
+            """
+              class Mapper {
+                  <T> T fromJson(String json, Class<T> type) {
+                      return null;
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Builder<T> {
+                  private final Class<T> clazz;
+
+                  Builder(Class<T> clazz) {
+                      this.clazz = clazz;
+                  }
+
+                  Mapper mapper() {
+                      return new Mapper();
+                  }
+
+                  List<T> parse(List<String> list) {
+                      return list.stream().map(s -> mapper().fromJson(s, clazz)).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Builder<T> {
+                  private final Class<T> clazz;
+
+                  Builder(Class<T> clazz) {
+                      this.clazz = clazz;
+                  }
+
+                  Mapper mapper() {
+                      return new Mapper();
+                  }
+
+                  List<T> parse(List<String> list) {
+                      List<T> result = new ArrayList<>(list.size());
+                      for (String s : list) {
+                          result.add(mapper().fromJson(s, clazz));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void elementTypeWithTheClassTypeVariablesByMethodReference() {
+        rewriteRun(
+          java(
+            """
+              class Args<K, V> {
+                  private final K key;
+                  private final V value;
+
+                  Args(K key, V value) {
+                      this.key = key;
+                      this.value = value;
+                  }
+
+                  K getKey() {
+                      return key;
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              import java.util.List;
+
+              import static java.util.stream.Collectors.toList;
+
+              class Batch<K, V> {
+                  List<K> keys(List<Args<K, V>> arguments) {
+                      List<K> keys = arguments.stream().map(Args::getKey).collect(toList());
+                      return keys;
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Batch<K, V> {
+                  List<K> keys(List<Args<K, V>> arguments) {
+                      List<K> keys = new ArrayList<>(arguments.size());
+                      for (Args<K, V> args : arguments) {
+                          keys.add(args.getKey());
+                      }
+                      return keys;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void boundedTypeVariableStaysATypeVariable() {
+        rewriteRun(
+          java(
+            """
+              interface Connection<A, B> {
+              }
+              """
+          ),
+          java(
+            """
+              class Database<C> {
+              }
+              """
+          ),
+          java(
+            """
+              import java.util.List;
+              import java.util.concurrent.CompletableFuture;
+              import java.util.stream.Collectors;
+
+              class Pool<C extends Connection<?, ?>> {
+                  List<Database<C>> await(List<CompletableFuture<Database<C>>> futures) {
+                      return futures.stream().map(f -> f.join()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.concurrent.CompletableFuture;
+
+              class Pool<C extends Connection<?, ?>> {
+                  List<Database<C>> await(List<CompletableFuture<Database<C>>> futures) {
+                      List<Database<C>> result = new ArrayList<>(futures.size());
+                      for (CompletableFuture<Database<C>> f : futures) {
+                          result.add(f.join());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void typeVariableNamedInsideTheElementStaysATypeVariable() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Casts<T> {
+                  @SuppressWarnings("unchecked")
+                  List<T> cast(List<Object> values) {
+                      List<T> cast = values.stream().map(o -> (T) o).collect(Collectors.toList());
+                      return cast;
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Casts<T> {
+                  @SuppressWarnings("unchecked")
+                  List<T> cast(List<Object> values) {
+                      List<T> cast = new ArrayList<>(values.size());
+                      for (Object o : values) {
+                          cast.add((T) o);
+                      }
+                      return cast;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void typeVariablesWithoutADeclarationToCopyAreListed() {
+        rewriteRun(
+          spec -> refusedBecause("involves type variables").accept(spec),
+          java(
+            """
+              import java.util.List;
+              import java.util.function.Consumer;
+              import java.util.stream.Collectors;
+
+              class Holder<T> {
+                  List<T> items;
+              }
+              """
+          ),
+          java(
+            """
+              import java.util.List;
+              import java.util.function.Consumer;
+              import java.util.stream.Collectors;
+
+              class Relay<T> {
+                  void relay(Holder<T> holder, Consumer<List<String>> sink) {
+                      sink.accept(holder.items.stream().map(t -> String.valueOf(t)).collect(Collectors.toList()));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void filterMakesTheSizeUnknown() {
         rewriteRun(
           refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
@@ -624,6 +848,11 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(BenchmarkSources.beforeBecomes("streams/maptolist", "After"));
+    }
+
+    @Test
+    void crlfLineBreaksAndTabIndentationAreKept() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/maptolist", "After"));
     }
 
     @Test
