@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.Recipe;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.RecipeDescriptor;
+import org.openrewrite.java.JavaParser;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
@@ -13,6 +14,8 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.srcMainJava;
+import static org.openrewrite.java.Assertions.srcTestJava;
 import static org.openrewrite.java.Assertions.version;
 
 class PerformanceBestPracticesTest implements RewriteTest {
@@ -149,6 +152,86 @@ class PerformanceBestPracticesTest implements RewriteTest {
             8
           )
         );
+    }
+
+    private static final String SIZED_BY_ARRAY_BEFORE = """
+      import java.util.HashMap;
+      import java.util.Map;
+
+      class Positions {
+          Map<String, Integer> index(String[] ids) {
+              Map<String, Integer> positions = new HashMap<>(ids.length);
+              return positions;
+          }
+      }
+      """;
+
+    private static final String SIZED_BY_ARRAY_AFTER = """
+      import java.util.HashMap;
+      import java.util.Map;
+
+      class Positions {
+          Map<String, Integer> index(String[] ids) {
+              Map<String, Integer> positions = HashMap.newHashMap(ids.length);
+              return positions;
+          }
+      }
+      """;
+
+    @Test
+    void mainCodeIsRewrittenAndTestCodeLeftAloneAndUnlisted() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getSourcePath).containsExactly("src/main/java/Positions.java")),
+          srcMainJava(version(java(SIZED_BY_ARRAY_BEFORE, SIZED_BY_ARRAY_AFTER), 21)),
+          srcTestJava(version(java(SIZED_BY_ARRAY_BEFORE.replace("Positions", "PositionsTest")), 21))
+        );
+    }
+
+    @Test
+    void mainCodeThatUsesATestFrameworkIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.parser(JavaParser.fromJavaVersion().classpath("junit-jupiter-api")),
+          srcMainJava(version(java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              import org.junit.jupiter.api.Assertions;
+
+              class Fixtures {
+                  Map<String, Integer> index(String[] ids) {
+                      Map<String, Integer> positions = new HashMap<>(ids.length);
+                      Assertions.assertNotNull(ids);
+                      return positions;
+                  }
+              }
+              """), 21))
+        );
+    }
+
+    @Test
+    void testCodeIsRewrittenWhenOptedIn() {
+        rewriteRun(
+          spec -> spec.recipe(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPracticesIncludingTests")),
+          srcTestJava(version(java(SIZED_BY_ARRAY_BEFORE, SIZED_BY_ARRAY_AFTER), 21))
+        );
+    }
+
+    @Test
+    void optInCompositeHasExactlyTheUmbrellasRecipes() {
+        List<String> umbrella = new ArrayList<>();
+        collectNames(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPractices").getDescriptor(), umbrella);
+        List<String> includingTests = new ArrayList<>();
+        collectNames(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPracticesIncludingTests").getDescriptor(), includingTests);
+        umbrella.removeIf(name -> !isLeaf(name));
+        includingTests.removeIf(name -> !isLeaf(name));
+        assertThat(includingTests).isNotEmpty().containsExactlyInAnyOrderElementsOf(umbrella);
+    }
+
+    private static boolean isLeaf(String name) {
+        return ENVIRONMENT.listRecipeDescriptors().stream()
+          .anyMatch(descriptor -> descriptor.getName().equals(name) && descriptor.getRecipeList().isEmpty());
     }
 
     private static void collectNames(RecipeDescriptor descriptor, List<String> names) {
