@@ -8,6 +8,7 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.TypeTree;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -181,7 +182,65 @@ class AnalysisTest {
           "calls `Scanner.next`, which the recipe cannot show to be free of side effects");
     }
 
+    @Test
+    void findsTheDeclarationAVariableWasWrittenWith() {
+        //language=java
+        String source = """
+          import java.util.*;
+
+          class Base<T> {
+              List<T> inherited;
+          }
+
+          class Shelf<T> extends Base<T> {
+              static void use(Object o) {}
+              List<T> items;
+              Map<String, List<T>> byName;
+
+              <T> void shadowing() {
+                  use(items);
+              }
+
+              void f(T[] array, List<? extends T> wide, String... names) {
+                  var inferred = new ArrayList<T>();
+                  List<T> local = new ArrayList<>();
+                  use(items);
+                  use(this.byName);
+                  use(array);
+                  use(wide);
+                  use(names);
+                  use(inferred);
+                  use(local);
+                  use(inherited);
+                  Runnable r = () -> { List<String> items = new ArrayList<>(); use(items); };
+              }
+          }
+          """;
+        Map<String, String> declared = new LinkedHashMap<>();
+        visitUses(source, (argument, cursor) -> {
+            J.VariableDeclarations declaration = DeclaredTypes.declarationOf(argument, cursor);
+            TypeTree component = declaration == null ? null : DeclaredTypes.componentOf(declaration);
+            declared.merge(argument.printTrimmed(cursor), declaration == null ? "none" :
+              declaration.getTypeExpression().printTrimmed(cursor) + (component == null ? "" : " of " + component.printTrimmed(cursor)),
+              (a, b) -> a + ", " + b);
+            return true;
+        });
+        assertThat(declared).containsExactly(
+          Map.entry("items", "none, List<T>, List<String>"),
+          Map.entry("this.byName", "Map<String, List<T>>"),
+          Map.entry("array", "T[] of T"),
+          Map.entry("wide", "List<? extends T>"),
+          Map.entry("names", "String of String"),
+          Map.entry("inferred", "none"),
+          Map.entry("local", "List<T>"),
+          Map.entry("inherited", "none"));
+    }
+
     private static Map<String, Boolean> classify(BiPredicate<Expression, Cursor> question) {
+        return visitUses(SOURCE, question);
+    }
+
+    private static Map<String, Boolean> visitUses(String source, BiPredicate<Expression, Cursor> question) {
         Map<String, Boolean> answers = new LinkedHashMap<>();
         new JavaIsoVisitor<ExecutionContext>() {
             @Override
@@ -194,7 +253,7 @@ class AnalysisTest {
                 }
                 return m;
             }
-        }.visit(parse(SOURCE), new InMemoryExecutionContext());
+        }.visit(parse(source), new InMemoryExecutionContext());
         return answers;
     }
 
