@@ -37,7 +37,7 @@ final class ElementType {
         this.refusal = refusal;
     }
 
-    private static ElementType refused(String refusal) {
+    static ElementType refused(String refusal) {
         return new ElementType(null, null, null, refusal);
     }
 

@@ -108,32 +108,32 @@ final class PerElementPipeline<D extends Destination> {
         String name = parameter.getVariables().get(0).getSimpleName();
         String elementRefusal = elementRefusal(elements, source, destination);
         TypeTree lambdaType = parameter.getTypeExpression();
-        String elementType = lambdaType == null ? source.elementType : lambdaType.printTrimmed(cursor);
-        JavaType elementJavaType = lambdaType == null ? source.elementJavaType : parameter.getType();
+        String elementType = lambdaType == null ? source.element.text : lambdaType.printTrimmed(cursor);
+        JavaType elementJavaType = lambdaType == null ? source.element.type : parameter.getType();
         if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
-            elementRefusal = source.elementRefusal != null ? source.elementRefusal : "the source's element type cannot be written in source";
+            elementRefusal = source.element.refusal != null ? source.element.refusal : "the source's element type cannot be written in source";
         }
-        return new PerElementPipeline<>(elementRefusal, source, name, lambdaType != null ? lambdaType : source.elementTree,
+        return new PerElementPipeline<>(elementRefusal, source, name, lambdaType != null ? lambdaType : source.element.tree,
                 elementType, elementJavaType, elements, destination);
     }
 
     /** {@code map(Type::method)}: the loop variable is named after the element type and the call is written out. */
     private static <D extends Destination> PerElementPipeline<D> ofMethodReference(J.MemberReference reference, SizedSource source,
                                                                                    D destination, FreshNames names) {
-        if (source.elementType == null || source.elementJavaType == null) {
-            return refused(source.elementRefusal != null ? source.elementRefusal : "the source's element type cannot be written in source",
+        if (source.element.text == null || source.element.type == null) {
+            return refused(source.element.refusal != null ? source.element.refusal : "the source's element type cannot be written in source",
                     source, destination);
         }
-        String name = names.take(variableName(source.elementJavaType));
+        String name = names.take(variableName(source.element.type));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
-                source.elementJavaType, null);
+                source.element.type, null);
         Expression call = MethodReferenceCall.applied(reference, variable);
         if (call == null) {
             return refused("the method reference is bound to an expression evaluated once, or is not a plain call", source, destination);
         }
         List<Expression> elements = Collections.singletonList(call);
-        return new PerElementPipeline<>(elementRefusal(elements, source, destination), source, name, source.elementTree,
-                source.elementType, source.elementJavaType, elements, destination);
+        return new PerElementPipeline<>(elementRefusal(elements, source, destination), source, name, source.element.tree,
+                source.element.text, source.element.type, elements, destination);
     }
 
     /** {@code entry} for a map entry, {@code order} for an {@code Order}, {@code t} for a {@code T}. */

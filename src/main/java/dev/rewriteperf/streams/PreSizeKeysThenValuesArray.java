@@ -120,12 +120,12 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                               LoopSite.newArray(generator.componentText, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
                               "int " + first + " = 0;\n" +
                               "int " + second + " = #{map}.size();\n" +
-                              "for (" + TypeText.asWrittenAt(entries.elementType, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
+                              "for (" + TypeText.asWrittenAt(entries.element.text, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
                               array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
                               array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
                               "}";
                 return FilledLoop.array(code, Collections.singletonList(entries.counted), imports, array, entry,
-                        generator.arrayType, generator.componentTree, null, entries.elementJavaType);
+                        generator.arrayType, generator.componentTree, null, entries.element.type);
             }
         }));
     }
@@ -163,10 +163,10 @@ public class PreSizeKeysThenValuesArray extends Recipe {
         if (generator.refusal != null) {
             return generator.refusal;
         }
-        if (entries.elementType == null || !(entries.elementJavaType instanceof JavaType.Parameterized)) {
-            return entries.elementRefusal != null ? entries.elementRefusal : "the map's key and value types cannot be written in source";
+        if (entries.element.text == null || !(entries.element.type instanceof JavaType.Parameterized)) {
+            return entries.element.refusal != null ? entries.element.refusal : "the map's key and value types cannot be written in source";
         }
-        for (JavaType keyOrValue : ((JavaType.Parameterized) entries.elementJavaType).getTypeParameters()) {
+        for (JavaType keyOrValue : ((JavaType.Parameterized) entries.element.type).getTypeParameters()) {
             String unfit = generator.unfit(keyOrValue);
             if (unfit != null) {
                 return unfit;

@@ -8,7 +8,6 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
-import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.Set;
@@ -34,13 +33,8 @@ final class SizedSource {
     final boolean isArray;
     /** The loop goes over {@code counted.entrySet()}, which the pipeline itself does not call. */
     private final boolean entries;
-    /** The element type as source text; null when it cannot be written ({@link #elementRefusal} says why). */
-    final @Nullable String elementType;
-    /** The tree the source's declaration writes the element type with, when there is one. */
-    final @Nullable TypeTree elementTree;
-    /** The attributed element type, for the new trees' types; it need not be what {@link #elementType} spells. */
-    final @Nullable JavaType elementJavaType;
-    final @Nullable String elementRefusal;
+    /** The type of the elements, for the loop variable that visits them. */
+    final ElementType element;
 
     private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element) {
         this.refusal = null;
@@ -48,10 +42,7 @@ final class SizedSource {
         this.counted = counted;
         this.isArray = isArray;
         this.entries = entries;
-        this.elementType = element.text;
-        this.elementTree = element.tree;
-        this.elementJavaType = element.text == null ? null : element.type;
-        this.elementRefusal = element.refusal;
+        this.element = element;
     }
 
     private SizedSource(Expression stream, String refusal) {
@@ -60,10 +51,7 @@ final class SizedSource {
         this.counted = stream;
         this.isArray = false;
         this.entries = false;
-        this.elementType = null;
-        this.elementTree = null;
-        this.elementJavaType = null;
-        this.elementRefusal = refusal;
+        this.element = ElementType.refused(refusal);
     }
 
     /** A template for the element count, with {@link #counted} as its one parameter. */

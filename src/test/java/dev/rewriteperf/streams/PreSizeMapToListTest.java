@@ -652,6 +652,57 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void upperBoundedSourceGivesTheLoopVariableItsBound() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Totals {
+                  List<Long> longs(List<? extends Number> numbers) {
+                      return numbers.stream().map(n -> n.longValue()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Totals {
+                  List<Long> longs(List<? extends Number> numbers) {
+                      List<Long> result = new ArrayList<>(numbers.size());
+                      for (Number n : numbers) {
+                          result.add(n.longValue());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void lowerBoundedSourceIsListed() {
+        rewriteRun(
+          spec -> refusedBecause("is a wildcard").accept(spec),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Sinks {
+                  List<String> names(List<? super Integer> sink) {
+                      return sink.stream().map(o -> String.valueOf(o)).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void filterMakesTheSizeUnknown() {
         rewriteRun(
           refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
