@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -208,8 +209,12 @@ public final class BulkCommand implements Callable<Integer> {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         try {
             if (!process.waitFor((long) (timeoutMinutes * 60_000), TimeUnit.MILLISECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                // The parent first: killed after its children, a shell would go on to its next command (and
+                // write output) in the moment between. Its children are listed before, while they are still its.
+                List<ProcessHandle> descendants = process.descendants().collect(Collectors.toList());
                 process.destroyForcibly();
+                descendants.forEach(ProcessHandle::destroyForcibly);
+                process.waitFor();
                 return new Outcome(-1, true);
             }
             return new Outcome(process.exitValue(), false);
