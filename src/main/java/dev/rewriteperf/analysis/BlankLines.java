@@ -14,13 +14,13 @@ public final class BlankLines {
     }
 
     /**
-     * {@code statement} with a blank line before it, unless its prefix starts with one already or holds a comment,
-     * which then stays right above it.
+     * {@code statement} with a blank line before it, unless its prefix starts with one already. A comment above
+     * the statement (its Javadoc) stays with it, below the blank line.
      */
     @SuppressWarnings("unchecked")
     public static <S extends Statement> S before(S statement) {
         Space prefix = statement.getPrefix();
-        if (!prefix.getComments().isEmpty() || BLANK_LINE_FIRST.matcher(prefix.getWhitespace()).lookingAt()) {
+        if (BLANK_LINE_FIRST.matcher(prefix.getWhitespace()).lookingAt()) {
             return statement;
         }
         String lineBreak = prefix.getWhitespace().contains("\r\n") ? "\r\n" : "\n";

@@ -336,6 +336,47 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     }
 
     @Test
+    void blankLineBetweenTheAddedFieldsAndAFirstMemberWithJavadoc() {
+        rewriteRun(
+          version(
+            java(
+              """
+                class Utf32 {
+                    /**
+                     * The highest code point.
+                     */
+                    static final int LAST = 0x10FFFF;
+
+                    int low(byte[] buffer, int ptr) {
+                        return ((buffer[ptr] & 0xFF) << 8) | (buffer[ptr + 1] & 0xFF);
+                    }
+                }
+                """,
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Utf32 {
+                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+
+                    /**
+                     * The highest code point.
+                     */
+                    static final int LAST = 0x10FFFF;
+
+                    int low(byte[] buffer, int ptr) {
+                        return Short.toUnsignedInt((short) SHORT_BE.get(buffer, ptr));
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
     void threeBytesAreListed() {
         rewriteRun(
           refusedBecause("3 bytes"),
