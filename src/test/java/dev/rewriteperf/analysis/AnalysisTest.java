@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.tree.Expression;
@@ -234,6 +235,29 @@ class AnalysisTest {
           Map.entry("inferred", "none"),
           Map.entry("local", "List<T>"),
           Map.entry("inherited", "none"));
+    }
+
+    @Test
+    void aRewrittenFileKeepsItsOwnLineBreaks() {
+        // Stands in for a recipe that writes a line break of its own: a blank line, as "\n", before each method.
+        TreeVisitor<?, ExecutionContext> addsBlankLines = FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
+            @Override
+            public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, ExecutionContext ctx) {
+                return method.withPrefix(method.getPrefix().withWhitespace("\n\n    "));
+            }
+        });
+        String crlf = "class A {\r\n    void f() {\r\n    }\r\n}\r\n";
+        String lf = crlf.replace("\r\n", "\n");
+        String mixed = "class A {\r\n    void f() {\n    }\r\n}\n";
+
+        assertThat(rewrite(addsBlankLines, crlf)).isEqualTo("class A {\r\n\r\n    void f() {\r\n    }\r\n}\r\n");
+        assertThat(rewrite(addsBlankLines, lf)).isEqualTo("class A {\n\n    void f() {\n    }\n}\n");
+        assertThat(rewrite(addsBlankLines, mixed)).isEqualTo("class A {\n\n    void f() {\n    }\r\n}\n");
+    }
+
+    private static String rewrite(TreeVisitor<?, ExecutionContext> visitor, String source) {
+        J.CompilationUnit cu = parse(source);
+        return ((J.CompilationUnit) visitor.visitNonNull(cu, new InMemoryExecutionContext())).printAll();
     }
 
     private static Map<String, Boolean> classify(BiPredicate<Expression, Cursor> question) {
