@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -266,7 +267,9 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
             List<Object> parameters = new ArrayList<>();
             parameters.add(read.getSelect());
             parameters.addAll(read.getArguments());
-            J.VariableDeclarations length = JavaTemplate.builder("int " + name + " = " + get.callTemplate(METHOD) + ";")
+            // Final like the value it measures, or like the file's other locals.
+            String modifier = declaration.hasModifier(J.Modifier.Type.Final) ? "final " : LocalVariables.finalModifierAt(at);
+            J.VariableDeclarations length = JavaTemplate.builder(modifier + "int " + name + " = " + get.callTemplate(METHOD) + ";")
                     .javaParser(JavaParser.fromJavaVersion().dependsOn(ROCKSDB_STUBS))
                     .imports(IMPORTS)
                     .build()

@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -99,6 +100,7 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         int k = pipeline.elements.size();
         String length = pipeline.source.sizeTemplate() + (k == 1 ? "" : " * " + k);
         StringBuilder code = new StringBuilder();
+        code.append(LocalVariables.finalModifierAt(getCursor()));
         if (intoList) {
             imports.add("java.util.ArrayList");
             code.append(((ListCollector) pipeline.destination).listText).append(' ').append(filled)

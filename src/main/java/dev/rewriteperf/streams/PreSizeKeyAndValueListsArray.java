@@ -2,6 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.Cursor;
@@ -92,7 +93,7 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                 J.VariableDeclarations loopVariable = (J.VariableDeclarations) lists.loop.getControl().getVariable();
                 String entry = loopVariable.getVariables().get(0).getSimpleName();
                 String component = lists.generator.componentText;
-                String code = component + "[] " + array + " = new " + LoopSite.newArray(component, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
+                String code = LocalVariables.finalModifierAt(getCursor()) + component + "[] " + array + " = new " + LoopSite.newArray(component, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
                               "int " + first + " = 0;\n" +
                               "int " + second + " = #{map}.size();\n" +
                               "for (java.util.Map.Entry<?, ?> " + entry + " : #{map}.entrySet()) {\n" +

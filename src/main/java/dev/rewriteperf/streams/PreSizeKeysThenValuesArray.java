@@ -2,6 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -116,7 +117,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                 String first = names.takeIndex();
                 String second = names.takeIndex();
                 String entry = names.take("entry");
-                String code = generator.componentText + "[] " + array + " = new " +
+                String code = LocalVariables.finalModifierAt(getCursor()) + generator.componentText + "[] " + array + " = new " +
                               LoopSite.newArray(generator.componentText, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
                               "int " + first + " = 0;\n" +
                               "int " + second + " = #{map}.size();\n" +

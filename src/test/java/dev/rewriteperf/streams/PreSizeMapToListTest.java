@@ -703,6 +703,50 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void newListIsFinalWhereTheFileDeclaresItsLocalsFinal() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Ranges {
+                  static List<String> labels(final List<Integer> tags) {
+                      return tags.stream().map(n -> "#" + n).collect(Collectors.toList());
+                  }
+
+                  static int sum(final int[] values) {
+                      final int first = values[0];
+                      final int last = values[values.length - 1];
+                      return first + last;
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Ranges {
+                  static List<String> labels(final List<Integer> tags) {
+                      final List<String> result = new ArrayList<>(tags.size());
+                      for (Integer n : tags) {
+                          result.add("#" + n);
+                      }
+                      return result;
+                  }
+
+                  static int sum(final int[] values) {
+                      final int first = values[0];
+                      final int last = values[values.length - 1];
+                      return first + last;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void filterMakesTheSizeUnknown() {
         rewriteRun(
           refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
