@@ -62,9 +62,9 @@ public final class LocalVariables {
     private static final String FINAL_BY_CONVENTION = LocalVariables.class.getName() + ".finalByConvention";
 
     /**
-     * {@code "final "} where the file declares its locals and parameters {@code final} (three in four of them, and
-     * at least three), as code under checkstyle's {@code FinalLocalVariable} does; otherwise the empty string. A
-     * recipe puts it before a local it declares and never reassigns.
+     * {@code "final "} where the file declares {@code final} the locals and parameters it never reassigns (three in
+     * four of them, and at least three), as code under checkstyle's {@code FinalLocalVariable} does; otherwise the
+     * empty string. A recipe puts it before a local it declares and never reassigns.
      */
     public static String finalModifierAt(Cursor cursor) {
         Cursor file = cursor.dropParentUntil(J.CompilationUnit.class::isInstance);
@@ -77,9 +77,10 @@ public final class LocalVariables {
             @Override
             public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declarations, int[] counts) {
                 J.VariableDeclarations.NamedVariable first = declarations.getVariables().get(0);
-                if (first.getVariableType() != null && first.getVariableType().getOwner() instanceof JavaType.Method &&
-                    !(getCursor().getParentTreeCursor().getValue() instanceof J.ForEachLoop.Control) &&
-                    !(getCursor().getParentTreeCursor().getValue() instanceof J.Lambda.Parameters)) {
+                Object parent = getCursor().getParentTreeCursor().getValue();
+                boolean local = first.getVariableType() != null && first.getVariableType().getOwner() instanceof JavaType.Method &&
+                                (parent instanceof J.Block || parent instanceof J.MethodDeclaration);
+                if (local && !isWrittenIn((J) parent, first.getSimpleName())) {
                     counts[0] += declarations.hasModifier(J.Modifier.Type.Final) ? 1 : 0;
                     counts[1]++;
                 }

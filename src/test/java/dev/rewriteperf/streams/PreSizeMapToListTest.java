@@ -718,7 +718,11 @@ class PreSizeMapToListTest implements RewriteTest {
                   static int sum(final int[] values) {
                       final int first = values[0];
                       final int last = values[values.length - 1];
-                      return first + last;
+                      int total = 0;
+                      for (int i = 0; i < values.length; i++) {
+                          total += values[i];
+                      }
+                      return first + last + total;
                   }
               }
               """,
@@ -738,7 +742,11 @@ class PreSizeMapToListTest implements RewriteTest {
                   static int sum(final int[] values) {
                       final int first = values[0];
                       final int last = values[values.length - 1];
-                      return first + last;
+                      int total = 0;
+                      for (int i = 0; i < values.length; i++) {
+                          total += values[i];
+                      }
+                      return first + last + total;
                   }
               }
               """
