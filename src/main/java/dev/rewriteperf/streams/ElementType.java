@@ -147,7 +147,7 @@ final class ElementType {
      * The type arguments of a {@code java.util} collection or map type, which all declare theirs in the order
      * of the interface they implement ({@code <E>}, {@code <K, V>}); null for other types.
      */
-    static @Nullable List<JavaType> jdkTypeParameters(@Nullable JavaType type, String iface, int count) {
+    private static @Nullable List<JavaType> jdkTypeParameters(@Nullable JavaType type, String iface, int count) {
         if (!(type instanceof JavaType.Parameterized) || !TypeUtils.isAssignableTo(iface, type)) {
             return null;
         }

@@ -27,7 +27,11 @@ final class ListCollector implements Destination {
 
     private static final String UNDECLARED = "the list's element type involves type variables, and the recipe copies such a " +
                                              "type only from the declared type of the variable or method the list goes to";
-    /** The types whose one type argument is the element type of a list assigned to them. */
+    /**
+     * The types whose one type argument is the element type of a list assigned to them. Wider than
+     * {@code LoopSite}'s list types, which a declared variable needs in order to take {@code add}: here the new
+     * variable is a {@code List} and only goes to the target.
+     */
     private static final Set<String> LIST_SUPERTYPES = new HashSet<>(Arrays.asList("java.lang.Iterable",
             "java.util.Collection", "java.util.SequencedCollection", "java.util.List", "java.util.AbstractCollection",
             "java.util.AbstractList", "java.util.ArrayList"));
