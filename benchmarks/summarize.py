@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns a JMH JSON result file (run with -prof gc) into the Markdown table of benchmarks/README.md.
+"""Turns JMH JSON result files (run with -prof gc) into the Markdown table of benchmarks/README.md.
 
 Each row compares a variant with its baseline in the same run and the same @Param: the method named
 `before` (or `<prefix>Before`, or `putAll`) is the baseline of every other method with the same prefix.
@@ -24,8 +24,8 @@ def baseline_of(method):
     return None
 
 
-def main(path):
-    results = json.load(open(path))
+def main(paths):
+    results = [r for path in paths for r in json.load(open(path))]
     table = defaultdict(dict)
     units = {r['primaryMetric']['scoreUnit'] for r in results}
     unit = units.pop() if len(units) == 1 else 'time/op'
@@ -53,4 +53,4 @@ def main(path):
 
 
 if __name__ == '__main__':
-    main(sys.argv[1] if len(sys.argv) > 1 else 'results/collections-jdk25.json')
+    main(sys.argv[1:] or ['results/SizeHashCollectionsForElementCount-jdk25.json'])

@@ -28,16 +28,13 @@ public class SizeHashCollectionsForElementCount extends Recipe {
 
     @Override
     public String getDescription() {
-        return "`new HashMap<>(list.size())` takes a table *capacity*, not an element count: the table resizes " +
-               "once more than 0.75 × capacity entries go in, so filling it with `list.size()` entries rehashes " +
-               "every entry once. Where the argument is an element count (`size()` of a collection or map, an " +
-               "array's `length`, or a local that holds one), this recipe uses `HashMap.newHashMap(n)` and its " +
-               "siblings on Java 19+, and `new HashMap<>((int) Math.ceil(n / 0.75))` before that. " +
-               "Measured in `benchmarks/` (JDK 25, filling a `HashMap`): 8-13% fewer bytes, the discarded first " +
-               "table (688 -> 608 B/op at 13 entries, 58,322 -> 54,210 B/op at 1000); time 1.0-2.4x faster, " +
-               "within the benchmark machine's noise. Constants, capacities and other arguments are left alone " +
-               "and reported. **Warning:** a larger table can change the iteration order of `HashMap`/`HashSet`, " +
-               "which tests sometimes wrongly depend on.";
+        return "`new HashMap<>(n)` takes a table capacity, not an element count, so filling it with `n` entries " +
+               "resizes it once. Where `n` is an element count (a collection's or map's `size()`, an array's " +
+               "`length`, or a local holding one), the constructor becomes `HashMap.newHashMap(n)` and its siblings " +
+               "on Java 19+, or `new HashMap<>((int) Math.ceil(n / 0.75))` before that; constants and other " +
+               "arguments are left alone and listed in the data table. **Warning:** a larger table can change the " +
+               "iteration order of `HashMap`/`HashSet`, which tests sometimes wrongly depend on. Measured (JDK 25, " +
+               "1000 entries): 58,322 -> 54,210 B/op, the discarded first table.";
     }
 
     @Override

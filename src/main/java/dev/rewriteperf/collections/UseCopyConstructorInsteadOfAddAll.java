@@ -38,15 +38,11 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
 
     @Override
     public String getDescription() {
-        return "`Set<T> s = new HashSet<>(); s.addAll(source);` adds the elements one by one to a 16-slot table and " +
-               "resizes it on the way; `new HashSet<>(source)` sizes the table for the source first. The rewrite " +
-               "applies to `HashSet` and `LinkedHashSet` when the `addAll` is the statement right after the " +
-               "declaration: measured in `benchmarks/`, 13-24% fewer bytes (704 -> 624 B/op at 13 elements, " +
-               "48,513 -> 40,274 B/op at 1000). Maps are reported but left alone: `HashMap.putAll` (and " +
-               "`LinkedHashMap`, `WeakHashMap`) into an empty map already sizes its table, and the benchmark " +
-               "shows the same bytes either way. " +
-               "**Warning:** a different table size can change the iteration order of `HashSet`, which tests " +
-               "sometimes wrongly depend on.";
+        return "`Set<T> s = new HashSet<>(); s.addAll(source);` becomes `new HashSet<>(source)` (also " +
+               "`LinkedHashSet`), which sizes the table for the source before adding, when the `addAll` directly " +
+               "follows the declaration. Maps are listed but left alone: `putAll` into an empty `HashMap` already " +
+               "sizes its table, and the benchmark shows the same bytes. **Warning:** a different table size can " +
+               "change the iteration order of `HashSet`. Measured (JDK 25, 1000 elements): 48,513 -> 40,274 B/op.";
     }
 
     @Override

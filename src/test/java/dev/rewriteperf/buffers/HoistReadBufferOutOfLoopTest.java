@@ -473,17 +473,17 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(BenchmarkSources.beforeBecomes("buffers/readbuffer", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("buffers/hoistreadbufferoutofloop", "After"));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/readbuffer", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/hoistreadbufferoutofloop", "After"));
     }
 
     @Test
     void benchmarkBeforeAndAfterReadAlike() throws Exception {
-        CompiledBenchmark benchmark = CompiledBenchmark.of("buffers/readbuffer");
+        CompiledBenchmark benchmark = CompiledBenchmark.of("buffers/hoistreadbufferoutofloop");
         Random random = new Random(20261122);
         for (int size : new int[]{0, 1, 1023, 1024, 8192, 8193, 100_000}) {
             byte[] data = new byte[size];

@@ -722,19 +722,19 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(BenchmarkSources.beforeBecomes("buffers/rocksdb", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("buffers/readrocksdbvaluesintoreusedbuffer", "After"));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/rocksdb", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/readrocksdbvaluesintoreusedbuffer", "After"));
     }
 
     @Test
     void benchmarkSourcesAreTheRecipeOutputWithAnInstanceBuffer() {
         rewriteRun(
           spec -> spec.recipe(new ReadRocksDbValuesIntoReusedBuffer("instance")),
-          BenchmarkSources.beforeBecomes("buffers/rocksdb", "AfterInstance")
+          BenchmarkSources.beforeBecomes("buffers/readrocksdbvaluesintoreusedbuffer", "AfterInstance")
         );
     }
 

@@ -661,23 +661,23 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(
-          version(BenchmarkSources.beforeBecomes("buffers/copyloop", "After"), 11),
-          version(BenchmarkSources.unchanged("buffers/copyloop", "Refused"), 11)
+          version(BenchmarkSources.beforeBecomes("buffers/usetransfertoforcopyloops", "After"), 11),
+          version(BenchmarkSources.unchanged("buffers/usetransfertoforcopyloops", "Refused"), 11)
         );
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
         rewriteRun(
-          version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/copyloop", "After"), 11),
-          version(BenchmarkSources.unchanged("buffers/copyloop", "Refused"), 11)
+          version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("buffers/usetransfertoforcopyloops", "After"), 11),
+          version(BenchmarkSources.unchanged("buffers/usetransfertoforcopyloops", "Refused"), 11)
         );
     }
 
     /** The benchmark's copies of random data of many sizes: the same bytes and counts before and after. */
     @Test
     void benchmarkBeforeAndAfterCopyAlike(@TempDir Path dir) throws Exception {
-        CompiledBenchmark benchmark = CompiledBenchmark.of("buffers/copyloop");
+        CompiledBenchmark benchmark = CompiledBenchmark.of("buffers/usetransfertoforcopyloops");
         Class<?> before = benchmark.type("Before");
         Class<?> after = benchmark.type("After");
         Random random = new Random(20261122);

@@ -675,12 +675,12 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     }
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/reads", "After"), 11));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/usevarhandleforbytereads", "After"), 11));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("bytes/reads", "After"), 11));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("bytes/usevarhandleforbytereads", "After"), 11));
     }
 
     /**
@@ -690,7 +690,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
      */
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark benchmark = CompiledBenchmark.of("bytes/reads");
+        CompiledBenchmark benchmark = CompiledBenchmark.of("bytes/usevarhandleforbytereads");
         Random random = new Random(20261122);
         int checked = 0;
         for (Method before : benchmark.type("Before").getDeclaredMethods()) {

@@ -406,12 +406,12 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/writes", "After"), 11));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("bytes/usevarhandleforbytewrites", "After"), 11));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("bytes/writes", "After"), 11));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("bytes/usevarhandleforbytewrites", "After"), 11));
     }
 
     /**
@@ -421,7 +421,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
      */
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark benchmark = CompiledBenchmark.of("bytes/writes");
+        CompiledBenchmark benchmark = CompiledBenchmark.of("bytes/usevarhandleforbytewrites");
         Random random = new Random(20261122);
         int checked = 0;
         for (Method before : benchmark.type("Before").getDeclaredMethods()) {

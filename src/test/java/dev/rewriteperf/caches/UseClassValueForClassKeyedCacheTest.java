@@ -1002,11 +1002,11 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(BenchmarkSources.beforeBecomes("caches/classvalue", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("caches/useclassvalueforclasskeyedcache", "After"));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("caches/classvalue", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("caches/useclassvalueforclasskeyedcache", "After"));
     }
 }

@@ -404,12 +404,12 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/loopfill", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/presizecollectionfilledbyloop", "After"), 21));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/loopfill", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/presizecollectionfilledbyloop", "After"), 21));
     }
 
     @Test

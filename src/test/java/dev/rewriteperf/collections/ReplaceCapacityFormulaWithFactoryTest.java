@@ -193,12 +193,12 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/capacityformula", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/replacecapacityformulawithfactory", "After"), 21));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/capacityformula", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/replacecapacityformulawithfactory", "After"), 21));
     }
 
     @Test

@@ -148,11 +148,11 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/guavaexpectedsize", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/replaceguavaexpectedsizewithjdkfactory", "After"), 21));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/guavaexpectedsize", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/replaceguavaexpectedsizewithjdkfactory", "After"), 21));
     }
 }

@@ -563,13 +563,13 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/elementcount", "After"), 21));
-        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/elementcount", "AfterJava8"), 8));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/sizehashcollectionsforelementcount", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/sizehashcollectionsforelementcount", "AfterJava8"), 8));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/elementcount", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/sizehashcollectionsforelementcount", "After"), 21));
     }
 
     @Test

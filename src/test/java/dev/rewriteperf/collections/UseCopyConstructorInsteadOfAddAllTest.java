@@ -292,16 +292,16 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/addall", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomes("collections/usecopyconstructorinsteadofaddall", "After"), 21));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/addall", "After"), 21));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("collections/usecopyconstructorinsteadofaddall", "After"), 21));
     }
 
     @Test
     void benchmarkOfTheMapRefusalIsLeftAlone() {
-        rewriteRun(version(BenchmarkSources.beforeIsLeftAlone("collections/putall"), 21));
+        rewriteRun(version(BenchmarkSources.beforeIsLeftAlone("collections/mapputallrefusal"), 21));
     }
 }

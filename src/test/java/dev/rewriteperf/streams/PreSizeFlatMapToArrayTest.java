@@ -1217,16 +1217,16 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(
-          BenchmarkSources.unchanged("streams/flatmap", "GlideString"),
-          BenchmarkSources.beforeBecomes("streams/flatmap", "After")
+          BenchmarkSources.unchanged("streams/presizeflatmaptoarray", "GlideString"),
+          BenchmarkSources.beforeBecomes("streams/presizeflatmaptoarray", "After")
         );
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
         rewriteRun(
-          BenchmarkSources.unchanged("streams/flatmap", "GlideString"),
-          BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/flatmap", "After")
+          BenchmarkSources.unchanged("streams/presizeflatmaptoarray", "GlideString"),
+          BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/presizeflatmaptoarray", "After")
         );
     }
 
@@ -1237,7 +1237,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
      */
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark compiled = CompiledBenchmark.of("streams/flatmap");
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/presizeflatmaptoarray");
         Method gs = compiled.type("GlideString").getMethod("gs", String.class);
         IntFunction<Object> glide = i -> CompiledBenchmark.outcome(gs, "g" + i);
         IntFunction<Object> string = i -> "s" + i;

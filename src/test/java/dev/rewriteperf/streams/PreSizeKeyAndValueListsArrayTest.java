@@ -25,12 +25,12 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @DocumentExample
     @Test
     void listsJoinedByAddAllBecomeOneArray() {
-        rewriteRun(BenchmarkSources.beforeBecomes("streams/keyandvaluelists", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/presizekeyandvaluelistsarray", "After"));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/keyandvaluelists", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/presizekeyandvaluelistsarray", "After"));
     }
 
     @Test
@@ -369,7 +369,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
 
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark compiled = CompiledBenchmark.of("streams/keyandvaluelists");
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/presizekeyandvaluelistsarray");
         Method before = compiled.type("Before").getMethod("keysThenValues", Map.class);
         Method after = compiled.type("After").getMethod("keysThenValues", Map.class);
         for (Map<String, String> input : PreSizeKeysThenValuesArrayTest.inputs()) {

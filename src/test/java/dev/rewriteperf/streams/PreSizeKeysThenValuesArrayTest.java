@@ -373,7 +373,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(BenchmarkSources.beforeBecomes("streams/keysthenvalues", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/presizekeysthenvaluesarray", "After"));
     }
 
     @Test
@@ -424,13 +424,13 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/keysthenvalues", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/presizekeysthenvaluesarray", "After"));
     }
 
     /** Equal arrays, or the same exception, for empty, single, null-key, null-value and large maps. */
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark compiled = CompiledBenchmark.of("streams/keysthenvalues");
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/presizekeysthenvaluesarray");
         Method before = compiled.type("Before").getMethod("keysThenValues", Map.class);
         Method after = compiled.type("After").getMethod("keysThenValues", Map.class);
         for (Map<String, String> input : inputs()) {

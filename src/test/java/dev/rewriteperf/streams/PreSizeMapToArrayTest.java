@@ -358,7 +358,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(BenchmarkSources.beforeBecomes("streams/maptoarray", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/presizemaptoarray", "After"));
     }
 
     @Test
@@ -412,12 +412,12 @@ class PreSizeMapToArrayTest implements RewriteTest {
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/maptoarray", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/presizemaptoarray", "After"));
     }
 
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark compiled = CompiledBenchmark.of("streams/maptoarray");
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/presizemaptoarray");
         Method before = compiled.type("Before").getMethod("trimmed", List.class);
         Method after = compiled.type("After").getMethod("trimmed", List.class);
         for (List<String> input : NameLists.inputs()) {

@@ -950,17 +950,17 @@ class PreSizeMapToListTest implements RewriteTest {
 
     @Test
     void benchmarkSourcesAreTheRecipeOutput() {
-        rewriteRun(BenchmarkSources.beforeBecomes("streams/maptolist", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomes("streams/presizemaptolist", "After"));
     }
 
     @Test
     void crlfLineBreaksAndTabIndentationAreKept() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/maptolist", "After"));
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("streams/presizemaptolist", "After"));
     }
 
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
-        CompiledBenchmark compiled = CompiledBenchmark.of("streams/maptolist");
+        CompiledBenchmark compiled = CompiledBenchmark.of("streams/presizemaptolist");
         Method before = compiled.type("Before").getMethod("trimmed", List.class);
         Method after = compiled.type("After").getMethod("trimmed", List.class);
         for (List<String> input : NameLists.inputs()) {

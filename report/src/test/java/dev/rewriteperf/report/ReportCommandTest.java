@@ -59,11 +59,11 @@ class ReportCommandTest {
             """;
 
     private static final String JMH = """
-            [{"benchmark":"dev.rewriteperf.benchmarks.buffers.copyloop.UseTransferToForCopyLoopsBenchmark.bytesBefore",
+            [{"benchmark":"dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.bytesBefore",
               "params":{"size":"16384"},
               "primaryMetric":{"score":5.0,"scoreUnit":"us/op","rawData":[[5.0,5.0],[5.0]]},
               "secondaryMetrics":{"gc.alloc.rate.norm":{"score":41008.0}}},
-             {"benchmark":"dev.rewriteperf.benchmarks.buffers.copyloop.UseTransferToForCopyLoopsBenchmark.bytesAfter",
+             {"benchmark":"dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.bytesAfter",
               "params":{"size":"16384"},
               "primaryMetric":{"score":2.5,"scoreUnit":"us/op","rawData":[[2.5,2.5],[2.4]]},
               "secondaryMetrics":{"gc.alloc.rate.norm":{"score":32800.0}}}]

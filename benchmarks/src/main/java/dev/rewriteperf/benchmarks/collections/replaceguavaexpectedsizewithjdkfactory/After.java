@@ -1,0 +1,15 @@
+package dev.rewriteperf.benchmarks.collections.replaceguavaexpectedsizewithjdkfactory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+public class After {
+    public static Map<String, Integer> index(List<String> keys) {
+        Map<String, Integer> index = HashMap.newHashMap(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            index.put(keys.get(i), i);
+        }
+        return index;
+    }
+}

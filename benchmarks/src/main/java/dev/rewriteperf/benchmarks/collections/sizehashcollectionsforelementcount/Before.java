@@ -1,0 +1,15 @@
+package dev.rewriteperf.benchmarks.collections.sizehashcollectionsforelementcount;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+public class Before {
+    public static Map<String, Integer> index(List<String> keys) {
+        Map<String, Integer> index = new HashMap<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            index.put(keys.get(i), i);
+        }
+        return index;
+    }
+}

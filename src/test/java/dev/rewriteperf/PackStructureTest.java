@@ -1,0 +1,91 @@
+package dev.rewriteperf;
+
+import org.junit.jupiter.api.Test;
+import org.openrewrite.config.Environment;
+import org.openrewrite.config.RecipeDescriptor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Everything about a recipe can be found from its name {@code dev.rewriteperf.<family>.<Recipe>}: its test
+ * {@code src/test/java/dev/rewriteperf/<family>/<Recipe>Test.java}, its benchmark
+ * {@code benchmarks/.../benchmarks/<family>/<recipe in lower case>/<Recipe>Benchmark.java} with the results in
+ * {@code benchmarks/results/<Recipe>-<jdk>.json}, and its entry in the family's composite
+ * {@code META-INF/rewrite/<family>.yml}, whose own name is in the family's package.
+ */
+class PackStructureTest {
+
+    private static final Environment ENVIRONMENT = Environment.builder().scanRuntimeClasspath("dev.rewriteperf").build();
+    private static final Path BENCHMARKS = Paths.get("benchmarks/src/main/java/dev/rewriteperf/benchmarks");
+
+    /** The imperative recipes of the pack (not the composites), by fully qualified name. */
+    static List<String> leafRecipes() {
+        List<String> names = new ArrayList<>();
+        for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
+            if (descriptor.getName().startsWith("dev.rewriteperf.") && descriptor.getRecipeList().isEmpty()) {
+                names.add(descriptor.getName());
+            }
+        }
+        return names;
+    }
+
+    @Test
+    void thePackHasItsSixteenRecipes() {
+        assertThat(leafRecipes()).hasSize(16);
+    }
+
+    @Test
+    void everyRecipeHasItsTestClass() {
+        for (String recipe : leafRecipes()) {
+            assertThat(Paths.get("src/test/java", recipe.replace('.', '/') + "Test.java")).as(recipe).isRegularFile();
+        }
+    }
+
+    @Test
+    void everyRecipeHasItsBenchmarkFolderAndResults() throws IOException {
+        for (String recipe : leafRecipes()) {
+            String family = family(recipe);
+            String simpleName = simpleName(recipe);
+            Path folder = BENCHMARKS.resolve(family).resolve(simpleName.toLowerCase(Locale.ROOT));
+            assertThat(folder.resolve(simpleName + "Benchmark.java")).as(recipe).isRegularFile();
+            assertThat(folder.resolve("Before.java")).as(recipe).isRegularFile();
+            try (Stream<Path> results = Files.list(Paths.get("benchmarks/results"))) {
+                assertThat(results.map(p -> p.getFileName().toString()))
+                  .as(recipe).anyMatch(name -> name.matches(simpleName + "-jdk\\d+\\.json"));
+            }
+        }
+    }
+
+    @Test
+    void everyRecipeIsInItsFamilysCompositeNamedInItsPackage() {
+        for (String recipe : leafRecipes()) {
+            String family = family(recipe);
+            List<String> composites = new ArrayList<>();
+            for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
+                boolean inFamilyPackage = descriptor.getName().startsWith("dev.rewriteperf." + family + ".");
+                if (inFamilyPackage && descriptor.getRecipeList().stream().anyMatch(r -> r.getName().equals(recipe))) {
+                    composites.add(descriptor.getName());
+                    assertThat(descriptor.getSource().toString()).as(recipe).endsWith("META-INF/rewrite/" + family + ".yml");
+                }
+            }
+            assertThat(composites).as(recipe).hasSize(1);
+        }
+    }
+
+    private static String family(String recipe) {
+        return recipe.split("\\.")[2];
+    }
+
+    private static String simpleName(String recipe) {
+        return recipe.substring(recipe.lastIndexOf('.') + 1);
+    }
+}
