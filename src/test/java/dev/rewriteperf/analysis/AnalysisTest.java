@@ -70,6 +70,66 @@ class AnalysisTest {
           .containsEntry("list.get(0).length()", false);
     }
 
+    /** The four rules of {@link SafeToEvaluate}, asked about the same expressions: each accepts what its table row says. */
+    private static final String EVALUATION = """
+      import java.util.*;
+
+      class Reads {
+          static final int LIMIT = 8;
+          final int size = 4;
+          int count;
+          volatile int flag;
+          int[] data;
+          Reads other;
+          static void use(Object o) {}
+          int next() { return count++; }
+
+          void f(List<String> list, int local) {
+              use(1);
+              use(local);
+              use(this);
+              use(LIMIT);
+              use(this.size);
+              use(count);
+              use(flag);
+              use(other.count);
+              use(data.length);
+              use(local * 4 + count);
+              use(list.size());
+              use(list.get(0));
+              use(next());
+          }
+      }
+      """;
+
+    @Test
+    void theFourEvaluationRulesAcceptWhatTheirTableSays() {
+        Map<String, String> rules = new LinkedHashMap<>();
+        visitUses(EVALUATION, (argument, cursor) -> {
+            rules.put(argument.printTrimmed(cursor),
+              (SafeToEvaluate.withoutSideEffects(argument) ? "E" : "-") +
+              (SafeToEvaluate.sameValueEachRead(argument) ? "S" : "-") +
+              (SafeToEvaluate.unchangedByOtherCode(argument) ? "U" : "-") +
+              (SafeToEvaluate.variableOrFieldOfVariable(argument) ? "V" : "-"));
+            return true;
+        });
+        // E: withoutSideEffects, S: sameValueEachRead, U: unchangedByOtherCode, V: variableOrFieldOfVariable
+        assertThat(rules).containsExactly(
+          Map.entry("1", "ESU-"),
+          Map.entry("local", "ESUV"),
+          Map.entry("this", "ESUV"),
+          Map.entry("LIMIT", "ESUV"),
+          Map.entry("this.size", "ESUV"),
+          Map.entry("count", "ES-V"),
+          Map.entry("flag", "E--V"),
+          Map.entry("other.count", "ES-V"),
+          Map.entry("data.length", "ES-V"),
+          Map.entry("local * 4 + count", "-S--"),
+          Map.entry("list.size()", "E---"),
+          Map.entry("list.get(0)", "----"),
+          Map.entry("next()", "----"));
+    }
+
     @Test
     void earlyExitsAndReferences() {
         J.CompilationUnit cu = parse("""
