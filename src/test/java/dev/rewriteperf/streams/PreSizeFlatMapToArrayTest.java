@@ -856,6 +856,25 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     }
 
     @Test
+    void flatMapWithoutToArrayIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Pairs {
+                  static long count(Map<String, String> pairs) {
+                      return pairs.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).distinct().count();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(
           BenchmarkSources.unchanged("streams/flatmap", "GlideString"),
