@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
@@ -9,6 +10,7 @@ import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * The array a {@code toArray} call creates: {@code toArray()} makes an {@code Object[]},
@@ -21,10 +23,10 @@ final class ArrayGenerator implements Destination {
 
     final @Nullable String refusal;
     /** The component type as the source wrote it ({@code Object} for {@code toArray()}). */
-    final String componentText;
+    private final String componentText;
     /** The tree that wrote it; null for {@code toArray()}. */
-    final @Nullable TypeTree componentTree;
-    final JavaType.@Nullable Array arrayType;
+    private final @Nullable TypeTree componentTree;
+    private final JavaType.@Nullable Array arrayType;
     private final @Nullable JavaType component;
 
     private ArrayGenerator(@Nullable String refusal, @Nullable TypeTree componentTree, String componentText,
@@ -109,7 +111,7 @@ final class ArrayGenerator implements Destination {
     }
 
     @Override
-    public @Nullable String unfit(JavaType type) {
+    public @Nullable String elementRefusal(JavaType type) {
         return accepts(type) ? null : "an element of type " + TypeUtils.toString(type) + " may not fit " + componentText +
                 "[]: the stream would throw ArrayStoreException where a loop needs a cast";
     }
@@ -127,5 +129,52 @@ final class ArrayGenerator implements Destination {
             return TypeUtils.isObject(component) || TypeUtils.isOfClassType(component, box);
         }
         return TypeUtils.isAssignableTo(component, type);
+    }
+
+    /** {@code T[] name = new T[length];} and a line break; a {@code T[]} component gives {@code new T[length][]}. */
+    String declaration(String name, String length) {
+        int dims = componentText.indexOf('[');
+        String newArray = dims < 0 ? componentText + "[" + length + "]" :
+                componentText.substring(0, dims) + "[" + length + "]" + componentText.substring(dims);
+        return componentText + "[] " + name + " = new " + newArray + ";\n";
+    }
+
+    /** The loop filling this array, named {@code array}, that {@code code} declares. */
+    FilledLoop loop(String code, List<J> parameters, Set<String> imports, String array, String variable,
+                    @Nullable TypeTree declaredElementType, JavaType elementType) {
+        return FilledLoop.array(code, parameters, imports, array, variable, arrayType, componentTree, declaredElementType, elementType);
+    }
+
+    @Override
+    public Fill fill(String name, FreshNames names) {
+        return new ArrayFill(name, names.takeIndex());
+    }
+
+    /** {@code T[] result = new T[length]; int i = 0;}, then {@code result[i++] = e;} for each element. */
+    private final class ArrayFill implements Fill {
+
+        private final String array;
+        private final String index;
+
+        ArrayFill(String array, String index) {
+            this.array = array;
+            this.index = index;
+        }
+
+        @Override
+        public String declaration(String length, Set<String> imports) {
+            return ArrayGenerator.this.declaration(array, length) + "int " + index + " = 0;\n";
+        }
+
+        @Override
+        public String store() {
+            return array + '[' + index + "++] = #{any(java.lang.Object)};\n";
+        }
+
+        @Override
+        public FilledLoop loop(String code, List<J> parameters, Set<String> imports, String variable,
+                               @Nullable TypeTree declaredElementType, JavaType elementType) {
+            return ArrayGenerator.this.loop(code, parameters, imports, array, variable, declaredElementType, elementType);
+        }
     }
 }

@@ -1,7 +1,13 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeTree;
+
+import java.util.List;
+import java.util.Set;
 
 /** What a pipeline's elements end up in: the array of {@code toArray(..)} or the list of {@code collect(..)}. */
 interface Destination {
@@ -10,5 +16,28 @@ interface Destination {
     @Nullable String refusal();
 
     /** Why an element of {@code type} cannot be stored as the stream stores it; null when it can. */
-    @Nullable String unfit(JavaType type);
+    @Nullable String elementRefusal(JavaType type);
+
+    /**
+     * How a loop fills a new array or list named {@code name} in the pipeline's place; an array takes the name
+     * of its index from {@code names}.
+     */
+    Fill fill(String name, FreshNames names);
+
+    /** The code that declares and fills a new array or list, and the {@link FilledLoop} it makes. */
+    interface Fill {
+
+        /**
+         * Declares the new array or list for {@code length} elements (and an array's index), ending in a line
+         * break; adds the imports it needs.
+         */
+        String declaration(String length, Set<String> imports);
+
+        /** Stores the template parameter {@code #{any(java.lang.Object)}} as the next element, ending in a line break. */
+        String store();
+
+        /** The whole {@code code}, whose template parameters are {@code parameters}, with the types to give it. */
+        FilledLoop loop(String code, List<J> parameters, Set<String> imports, String variable,
+                        @Nullable TypeTree declaredElementType, JavaType elementType);
+    }
 }

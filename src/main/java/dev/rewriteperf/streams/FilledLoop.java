@@ -2,7 +2,6 @@ package dev.rewriteperf.streams;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Tree;
-import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -31,15 +30,16 @@ final class FilledLoop {
     final List<J> parameters;
     final Set<String> imports;
     /** The new array's or list's name. */
-    private final String filled;
-    private final String variable;
+    final String filled;
+    /** The loop variable's name. */
+    final String variable;
     /** The new array's type, or the list's ({@code List<R>} or {@code ArrayList<R>}). */
-    private final JavaType filledType;
+    final JavaType filledType;
     /** As the pipeline spelled the array's component type; null for {@code toArray()}'s {@code Object} and for lists. */
     private final @Nullable TypeTree component;
     /** The lambda's declared parameter type, reused as the loop variable's; else {@link #elementType} is spelled out. */
     private final @Nullable TypeTree declaredElementType;
-    private final JavaType elementType;
+    final JavaType elementType;
 
     private FilledLoop(String code, List<J> parameters, Set<String> imports, String filled, String variable,
                        JavaType filledType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
@@ -75,113 +75,17 @@ final class FilledLoop {
         List<Statement> statements = new ArrayList<>(generated);
         J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(0), declared);
         statements.set(0, declaration);
-        J.VariableDeclarations.NamedVariable declaredFilled = declaration.getVariables().get(0);
-        JavaType.Variable filledVariable = declaredFilled.getVariableType();
-        JavaType type = declaredFilled.getType() == null ? filledType : declaredFilled.getType();
-        JavaType.Variable[] loopVariable = new JavaType.Variable[1];
-        JavaIsoVisitor<Integer> retype = new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-                if (!isVariableReference(identifier)) {
-                    return identifier;
-                }
-                if (identifier.getSimpleName().equals(filled)) {
-                    return identifier.withType(type).withFieldType(filledVariable);
-                }
-                if (identifier.getSimpleName().equals(variable) && loopVariable[0] != null) {
-                    return identifier.withType(elementType).withFieldType(loopVariable[0]);
-                }
-                return identifier;
-            }
-
-            private boolean isVariableReference(J.Identifier identifier) {
-                Object parent = getCursor().getParentTreeCursor().getValue();
-                return !(parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == identifier ||
-                         parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == identifier ||
-                         parent instanceof J.VariableDeclarations.NamedVariable);
-            }
-
-            /**
-             * {@code entry.getKey()} and {@code list.add(..)} written by the template: the parser may not know the
-             * key or element type.
-             */
-            @Override
-            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
-                J.MethodInvocation m = super.visitMethodInvocation(method, p);
-                if (m.getSelect() instanceof J.Identifier && ((J.Identifier) m.getSelect()).getSimpleName().equals(filled) &&
-                    "add".equals(m.getSimpleName())) {
-                    return typedAdd(m, type);
-                }
-                JavaType.Method methodType = m.getMethodType();
-                if (methodType == null || TypeUtils.isWellFormedType(methodType.getReturnType()) ||
-                    !(m.getSelect() instanceof J.Identifier) || !((J.Identifier) m.getSelect()).getSimpleName().equals(variable) ||
-                    !(elementType instanceof JavaType.Parameterized)) {
-                    return m;
-                }
-                List<JavaType> kv = ((JavaType.Parameterized) elementType).getTypeParameters();
-                int which = "getKey".equals(m.getSimpleName()) ? 0 : "getValue".equals(m.getSimpleName()) ? 1 : -1;
-                return which < 0 || kv.size() != 2 ? m : m.withMethodType(methodType.withReturnType(kv.get(which)))
-                        .withName(m.getName().withType(methodType.withReturnType(kv.get(which))));
-            }
-
-            @Override
-            public J.ArrayAccess visitArrayAccess(J.ArrayAccess access, Integer p) {
-                J.ArrayAccess a = super.visitArrayAccess(access, p);
-                return isArray(a.getIndexed()) ? a.withType(((JavaType.Array) filledType).getElemType()) : a;
-            }
-
-            @Override
-            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
-                J.Assignment a = super.visitAssignment(assignment, p);
-                return a.getVariable() instanceof J.ArrayAccess && isArray(((J.ArrayAccess) a.getVariable()).getIndexed()) ?
-                        a.withType(((JavaType.Array) filledType).getElemType()) : a;
-            }
-
-            @Override
-            public J.ForEachLoop.Control visitForEachControl(J.ForEachLoop.Control control, Integer p) {
-                J.ForEachLoop.Control c = super.visitForEachControl(control, p);
-                if (!(c.getVariable() instanceof J.VariableDeclarations)) {
-                    return c;
-                }
-                J.VariableDeclarations declared = loopVariable((J.VariableDeclarations) c.getVariable());
-                loopVariable[0] = declared.getVariables().get(0).getVariableType();
-                return c.withVariable(declared);
-            }
-        };
+        GeneratedReferences references = new GeneratedReferences(this, declaration.getVariables().get(0));
         for (int i = 1; i < statements.size(); i++) {
-            statements.set(i, (Statement) retype.visitNonNull(statements.get(i), 0));
+            statements.set(i, (Statement) references.visitNonNull(statements.get(i), 0));
         }
         if (owner != null) {
-            JavaIsoVisitor<Integer> reown = new JavaIsoVisitor<Integer>() {
-                @Override
-                public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-                    return identifier.withFieldType(ownedByMethod(identifier.getFieldType(), owner));
-                }
-
-                @Override
-                public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
-                    J.VariableDeclarations.NamedVariable v = super.visitVariable(variable, p);
-                    return v.withVariableType(ownedByMethod(v.getVariableType(), owner));
-                }
-            };
+            TemplateLocalsOwner reowned = new TemplateLocalsOwner(owner);
             for (int i = 0; i < statements.size(); i++) {
-                statements.set(i, (Statement) reown.visitNonNull(statements.get(i), 0));
+                statements.set(i, (Statement) reowned.visitNonNull(statements.get(i), 0));
             }
         }
         return statements;
-    }
-
-    /** The template parser declares the new locals in a stub method; they belong to the method they are now in. */
-    private static JavaType.@Nullable Variable ownedByMethod(JavaType.@Nullable Variable variable, JavaType.Method owner) {
-        if (variable == null || !(variable.getOwner() instanceof JavaType.Method)) {
-            return variable;
-        }
-        JavaType.FullyQualified declaring = ((JavaType.Method) variable.getOwner()).getDeclaringType();
-        return "Template".equals(declaring.getFullyQualifiedName()) ? variable.withOwner(owner) : variable;
-    }
-
-    private boolean isArray(Expression e) {
-        return e instanceof J.Identifier && ((J.Identifier) e).getSimpleName().equals(filled);
     }
 
     private J.VariableDeclarations declaration(J.VariableDeclarations generated, J.@Nullable VariableDeclarations declared) {
@@ -225,23 +129,6 @@ final class FilledLoop {
                 .withConstructorType(constructor.withDeclaringType(type).withReturnType(type));
     }
 
-    /** {@code list.add(e)}, a method of the list's type taking its element type. */
-    private J.MethodInvocation typedAdd(J.MethodInvocation add, JavaType listType) {
-        JavaType.Method method = add.getMethodType();
-        JavaType.FullyQualified declaring = TypeUtils.asFullyQualified(listType);
-        if (method == null && declaring != null) {
-            method = declaring.getMethods().stream()
-                    .filter(candidate -> "add".equals(candidate.getName()) && candidate.getParameterTypes().size() == 1)
-                    .findFirst().orElse(null);
-        }
-        if (method == null || !(listType instanceof JavaType.Parameterized)) {
-            return add;
-        }
-        JavaType.Method typed = method.withDeclaringType((JavaType.FullyQualified) listType)
-                .withParameterTypes(((JavaType.Parameterized) listType).getTypeParameters());
-        return add.withMethodType(typed).withName(add.getName().withType(typed));
-    }
-
     /** The variable with {@code type}; a new variable type when the template parser could not make one. */
     private static J.VariableDeclarations.NamedVariable typed(J.VariableDeclarations.NamedVariable variable, JavaType type) {
         JavaType.Variable variableType = variable.getVariableType() != null ? variable.getVariableType().withType(type) :
@@ -253,7 +140,8 @@ final class FilledLoop {
         return type instanceof J.ArrayType ? innermost(((J.ArrayType) type).getElementType()) : type;
     }
 
-    private J.VariableDeclarations loopVariable(J.VariableDeclarations generated) {
+    /** The loop variable's declaration with the pipeline's element type, as the pipeline's lambda wrote it if it did. */
+    J.VariableDeclarations loopVariable(J.VariableDeclarations generated) {
         TypeTree typeExpression = declaredElementType != null ?
                 withFreshIds(declaredElementType).withPrefix(generated.getTypeExpression().getPrefix()) :
                 attribute(generated.getTypeExpression(), elementType);

@@ -120,9 +120,9 @@ final class KeyAndValueLists {
             if (mapName != null && References.countNamed(element, mapName) > 0) {
                 return "an element refers to the map `" + mapName + "`, which the loop reads while it runs";
             }
-            String unfit = generator.unfit(type);
-            if (unfit != null) {
-                return unfit;
+            String typeRefusal = generator.elementRefusal(type);
+            if (typeRefusal != null) {
+                return typeRefusal;
             }
         }
         for (int i = end + 1; i < statements.size(); i++) {

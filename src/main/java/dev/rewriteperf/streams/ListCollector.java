@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.DeclaredTypes;
+import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -38,9 +39,9 @@ final class ListCollector implements Destination {
 
     private final @Nullable String refusal;
     /** The type {@code collect} returns, {@code List<R>} or {@code ArrayList<R>}, as attributed. */
-    final JavaType.@Nullable Parameterized listType;
+    private final JavaType.@Nullable Parameterized listType;
     /** The same type as source text, its {@code R} copied from where the list goes when that is declared. */
-    final @Nullable String listText;
+    private final @Nullable String listText;
 
     private ListCollector(@Nullable String refusal, JavaType.@Nullable Parameterized listType, @Nullable String listText) {
         this.refusal = refusal;
@@ -127,7 +128,39 @@ final class ListCollector implements Destination {
 
     /** The list's element type is inferred from the elements, so each of them fits. */
     @Override
-    public @Nullable String unfit(JavaType type) {
+    public @Nullable String elementRefusal(JavaType type) {
         return null;
+    }
+
+    @Override
+    public Fill fill(String name, FreshNames names) {
+        return new ListFill(name);
+    }
+
+    /** {@code List<R> result = new ArrayList<>(length);}, then {@code result.add(e);} for each element. */
+    private final class ListFill implements Fill {
+
+        private final String list;
+
+        ListFill(String list) {
+            this.list = list;
+        }
+
+        @Override
+        public String declaration(String length, Set<String> imports) {
+            imports.add("java.util.ArrayList");
+            return listText + ' ' + list + " = new ArrayList<>(" + length + ");\n";
+        }
+
+        @Override
+        public String store() {
+            return list + ".add(#{any(java.lang.Object)});\n";
+        }
+
+        @Override
+        public FilledLoop loop(String code, List<J> parameters, Set<String> imports, String variable,
+                               @Nullable TypeTree declaredElementType, JavaType elementType) {
+            return FilledLoop.list(code, parameters, imports, list, variable, listType, declaredElementType, elementType);
+        }
     }
 }

@@ -6,7 +6,6 @@ import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
-import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -22,17 +21,16 @@ import java.util.Set;
  * filled by a for-each loop, for the per-element operations {@link PerElementPipeline} understands
  * ({@code flatMap} to a fixed number of elements, {@code map}), and records every candidate it leaves alone.
  */
-final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
+final class PerElementLoopVisitor extends LoopSchedulingVisitor {
 
     private static final MethodMatcher TO_ARRAY = new MethodMatcher("java.util.stream.Stream toArray(..)");
     private static final MethodMatcher COLLECT = new MethodMatcher("java.util.stream.Stream collect(java.util.stream.Collector)");
 
-    private final PerformanceCandidates candidates;
     private final String operation;
     private final boolean intoList;
 
     private PerElementLoopVisitor(PerformanceCandidates candidates, String operation, boolean intoList) {
-        this.candidates = candidates;
+        super(candidates);
         this.operation = operation;
         this.intoList = intoList;
     }
@@ -46,12 +44,6 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
     }
 
     @Override
-    public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
-        J.Block b = super.visitBlock(block, ctx);
-        return LoopSite.applyScheduled(getCursor(), b, candidates, ctx);
-    }
-
-    @Override
     public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
         J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
         boolean candidate = intoList ? COLLECT.matches(m) && ListCollector.isCandidate(m) : TO_ARRAY.matches(m);
@@ -61,23 +53,17 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         Set<String> imports = new LinkedHashSet<>();
         Destination destination = intoList ? ListCollector.of(m, getCursor(), imports) : ArrayGenerator.of(m, getCursor());
         FreshNames names = FreshNames.near(getCursor());
-        PerElementPipeline<?> pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), names, imports);
+        PerElementPipeline pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), names, imports);
         if (pipeline == null) {
             return m;
         }
         LoopSite site = LoopSite.of(getCursor());
-        String refusal = pipeline.refusal != null ? pipeline.refusal : site.refusal;
-        if (refusal == null && intoList) {
-            refusal = site.declaredTypeRefusal();
-        }
-        if (refusal == null) {
-            refusal = SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
-        }
+        String refusal = refusal(pipeline, site, imports);
         if (refusal != null) {
             candidates.recordSkip(ctx, getCursor(), m, refusal);
             return m;
         }
-        site.schedule(getCursor(), filled(pipeline, site, names, imports));
+        schedule(site, filledLoop(pipeline, site, names, imports));
         for (String type : imports) {
             maybeAddImport(type);
         }
@@ -89,44 +75,42 @@ final class PerElementLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         return m;
     }
 
+    /** Why the pipeline cannot become a loop at {@code site}; null when it can. */
+    private @Nullable String refusal(PerElementPipeline pipeline, LoopSite site, Set<String> imports) {
+        if (pipeline.refusal != null) {
+            return pipeline.refusal;
+        }
+        if (site.refusal != null) {
+            return site.refusal;
+        }
+        String declaredTypeRefusal = intoList ? site.declaredTypeRefusal() : null;
+        if (declaredTypeRefusal != null) {
+            return declaredTypeRefusal;
+        }
+        return SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+    }
+
     /**
      * {@code T[] result = new T[size * k]; int i = 0; for (E e : source) { result[i++] = e1; ... }}, or
      * {@code List<R> result = new ArrayList<>(size); for (E e : source) { result.add(e1); }}: the source, the
      * size and the elements being the pipeline's own trees.
      */
-    private FilledLoop filled(PerElementPipeline<?> pipeline, LoopSite site, FreshNames names, Set<String> imports) {
-        String filled = site.arrayName(names);
-        String index = intoList ? null : names.takeIndex();
+    private FilledLoop filledLoop(PerElementPipeline pipeline, LoopSite site, FreshNames names, Set<String> imports) {
+        Destination.Fill fill = pipeline.destination.fill(site.filledName(names), names);
         int k = pipeline.elements.size();
         String length = pipeline.source.sizeTemplate() + (k == 1 ? "" : " * " + k);
         StringBuilder code = new StringBuilder();
-        code.append(LocalVariables.finalModifierAt(getCursor()));
-        if (intoList) {
-            imports.add("java.util.ArrayList");
-            code.append(((ListCollector) pipeline.destination).listText).append(' ').append(filled)
-                    .append(" = new ArrayList<>(").append(length).append(");\n");
-        } else {
-            String component = ((ArrayGenerator) pipeline.destination).componentText;
-            code.append(component).append("[] ").append(filled).append(" = new ")
-                    .append(LoopSite.newArray(component, length)).append(";\n")
-                    .append("int ").append(index).append(" = 0;\n");
-        }
+        code.append(LocalVariables.finalModifierAt(getCursor())).append(fill.declaration(length, imports));
         code.append("for (").append(TypeText.asWrittenAt(pipeline.elementType, getCursor()))
                 .append(' ').append(pipeline.parameter).append(" : ").append(pipeline.source.iterableTemplate()).append(") {\n");
         List<J> parameters = new ArrayList<>();
         parameters.add(pipeline.source.counted);
         parameters.add(pipeline.source.iterable);
         for (Expression element : pipeline.elements) {
-            code.append(intoList ? filled + ".add(#{any(java.lang.Object)});\n" : filled + '[' + index + "++] = #{any(java.lang.Object)};\n");
+            code.append(fill.store());
             parameters.add(element);
         }
         code.append('}');
-        if (intoList) {
-            return FilledLoop.list(code.toString(), parameters, imports, filled, pipeline.parameter,
-                    ((ListCollector) pipeline.destination).listType, pipeline.declaredType, pipeline.elementJavaType);
-        }
-        ArrayGenerator generator = (ArrayGenerator) pipeline.destination;
-        return FilledLoop.array(code.toString(), parameters, imports, filled, pipeline.parameter, generator.arrayType,
-                generator.componentTree, pipeline.declaredType, pipeline.elementJavaType);
+        return fill.loop(code.toString(), parameters, imports, pipeline.parameter, pipeline.declaredType, pipeline.elementJavaType);
     }
 }

@@ -28,7 +28,7 @@ import java.util.Set;
  * expressions and where they go. Built only for a terminal call whose pipeline has that operation;
  * {@link #refusal} says why it cannot become a loop.
  */
-final class PerElementPipeline<D extends Destination> {
+final class PerElementPipeline {
 
     private static final MethodMatcher FLAT_MAP = new MethodMatcher("java.util.stream.Stream flatMap(..)");
     private static final MethodMatcher MAP = new MethodMatcher("java.util.stream.Stream map(..)");
@@ -36,6 +36,7 @@ final class PerElementPipeline<D extends Destination> {
     private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
             "abstract", "boolean", "byte", "char", "class", "const", "double", "enum", "float", "int", "interface",
             "long", "native", "package", "short", "static", "strictfp", "transient", "void", "volatile", "var", "?"));
+    private static final String UNWRITABLE_ELEMENT = "the source's element type cannot be written in source";
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
     final @Nullable String refusal;
@@ -47,11 +48,11 @@ final class PerElementPipeline<D extends Destination> {
     final @Nullable String elementType;
     final @Nullable JavaType elementJavaType;
     final List<Expression> elements;
-    final D destination;
+    final Destination destination;
 
     private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
-                            @Nullable String elementType, @Nullable JavaType elementJavaType,
-                            List<Expression> elements, D destination) {
+                               @Nullable String elementType, @Nullable JavaType elementJavaType,
+                               List<Expression> elements, Destination destination) {
         this.refusal = refusal;
         this.source = source;
         this.parameter = parameter;
@@ -67,43 +68,63 @@ final class PerElementPipeline<D extends Destination> {
      * {@code operation}: {@code flatMap} when the pipeline has one, {@code map} when it has a {@code map} and
      * no {@code flatMap}; null otherwise.
      */
-    static <D extends Destination> @Nullable PerElementPipeline<D> of(J.MethodInvocation terminal, D destination, String operation,
-                                                                      Cursor cursor, FreshNames names, Set<String> imports) {
+    static @Nullable PerElementPipeline of(J.MethodInvocation terminal, Destination destination, String operation,
+                                           Cursor cursor, FreshNames names, Set<String> imports) {
         List<J.MethodInvocation> operations = StreamOperations.between(terminal);
-        boolean flatMaps = operations.stream().anyMatch(FLAT_MAP::matches);
-        if ("flatMap".equals(operation) ? !flatMaps : flatMaps || operations.stream().noneMatch(MAP::matches)) {
+        if (!isCandidate(operations, operation)) {
             return null;
         }
         J.MethodInvocation perElement = operations.get(operations.size() - 1);
         Expression stream = perElement.getSelect();
         SizedSource source = SizedSource.of(stream == null ? terminal : stream, cursor, imports);
+        String refusal = pipelineRefusal(operations, operation, destination, source);
+        if (refusal != null) {
+            return refused(refusal, source, destination);
+        }
+        Expression function = perElement.getArguments().get(0);
+        if (!"flatMap".equals(operation) && function instanceof J.MemberReference) {
+            return ofMethodReference((J.MemberReference) function, source, destination, names);
+        }
+        J.Lambda lambda = function instanceof J.Lambda ? (J.Lambda) function : null;
+        List<Expression> elements = lambda == null ? null : elements(lambda, operation);
+        if (elements == null) {
+            return refused("flatMap".equals(operation) ? NOT_FIXED : "the map function is not a lambda returning one expression",
+                    source, destination);
+        }
+        return ofLambda(lambda, elements, source, destination, cursor);
+    }
+
+    private static boolean isCandidate(List<J.MethodInvocation> operations, String operation) {
+        boolean flatMaps = operations.stream().anyMatch(FLAT_MAP::matches);
+        return "flatMap".equals(operation) ? flatMaps : !flatMaps && operations.stream().anyMatch(MAP::matches);
+    }
+
+    /** Why the operations, the destination or the source keep the pipeline from becoming a loop; null when nothing does. */
+    private static @Nullable String pipelineRefusal(List<J.MethodInvocation> operations, String operation, Destination destination,
+                                                    SizedSource source) {
         String refusal = StreamOperations.refusal(operations, operation);
         if (refusal == null) {
             refusal = destination.refusal();
         }
-        if (refusal == null) {
-            refusal = source.refusal;
-        }
-        if (refusal != null) {
-            return refused(refusal, source, destination);
-        }
-        J.Lambda lambda = perElement.getArguments().get(0) instanceof J.Lambda ? (J.Lambda) perElement.getArguments().get(0) : null;
-        List<Expression> elements;
+        return refusal != null ? refusal : source.refusal;
+    }
+
+    /**
+     * What the lambda gives for each element: the arguments of the {@code Stream.of(..)} it returns for
+     * {@code flatMap}, the one expression it returns for {@code map}; null when it gives no fixed number.
+     */
+    private static @Nullable List<Expression> elements(J.Lambda lambda, String operation) {
         if ("flatMap".equals(operation)) {
-            J.MethodInvocation streamOf = lambda == null ? null : streamOf(lambda);
-            if (streamOf == null || isSpreadArray(streamOf)) {
-                return refused(NOT_FIXED, source, destination);
-            }
-            elements = streamOf.getArguments();
-        } else if (perElement.getArguments().get(0) instanceof J.MemberReference) {
-            return ofMethodReference((J.MemberReference) perElement.getArguments().get(0), source, destination, names);
-        } else {
-            Expression value = lambda == null ? null : returned(lambda);
-            if (value == null) {
-                return refused("the map function is not a lambda returning one expression", source, destination);
-            }
-            elements = Collections.singletonList(value);
+            J.MethodInvocation streamOf = streamOf(lambda);
+            return streamOf == null || isSpreadArray(streamOf) ? null : streamOf.getArguments();
         }
+        Expression value = returned(lambda);
+        return value == null ? null : Collections.singletonList(value);
+    }
+
+    /** The loop variable is the lambda's parameter, typed as the lambda declares it or as the source's elements are. */
+    private static PerElementPipeline ofLambda(J.Lambda lambda, List<Expression> elements, SizedSource source,
+                                               Destination destination, Cursor cursor) {
         J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
         String name = parameter.getVariables().get(0).getSimpleName();
         String elementRefusal = elementRefusal(elements, source, destination);
@@ -111,18 +132,17 @@ final class PerElementPipeline<D extends Destination> {
         String elementType = lambdaType == null ? source.element.text : lambdaType.printTrimmed(cursor);
         JavaType elementJavaType = lambdaType == null ? source.element.type : parameter.getType();
         if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
-            elementRefusal = source.element.refusal != null ? source.element.refusal : "the source's element type cannot be written in source";
+            elementRefusal = source.element.refusal != null ? source.element.refusal : UNWRITABLE_ELEMENT;
         }
-        return new PerElementPipeline<>(elementRefusal, source, name, lambdaType != null ? lambdaType : source.element.tree,
+        return new PerElementPipeline(elementRefusal, source, name, lambdaType != null ? lambdaType : source.element.tree,
                 elementType, elementJavaType, elements, destination);
     }
 
     /** {@code map(Type::method)}: the loop variable is named after the element type and the call is written out. */
-    private static <D extends Destination> PerElementPipeline<D> ofMethodReference(J.MemberReference reference, SizedSource source,
-                                                                                   D destination, FreshNames names) {
+    private static PerElementPipeline ofMethodReference(J.MemberReference reference, SizedSource source,
+                                                        Destination destination, FreshNames names) {
         if (source.element.text == null || source.element.type == null) {
-            return refused(source.element.refusal != null ? source.element.refusal : "the source's element type cannot be written in source",
-                    source, destination);
+            return refused(source.element.refusal != null ? source.element.refusal : UNWRITABLE_ELEMENT, source, destination);
         }
         String name = names.take(variableName(source.element.type));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
@@ -132,7 +152,7 @@ final class PerElementPipeline<D extends Destination> {
             return refused("the method reference is bound to an expression evaluated once, or is not a plain call", source, destination);
         }
         List<Expression> elements = Collections.singletonList(call);
-        return new PerElementPipeline<>(elementRefusal(elements, source, destination), source, name, source.element.tree,
+        return new PerElementPipeline(elementRefusal(elements, source, destination), source, name, source.element.tree,
                 source.element.text, source.element.type, elements, destination);
     }
 
@@ -147,8 +167,8 @@ final class PerElementPipeline<D extends Destination> {
         return RESERVED.contains(name) || !name.chars().allMatch(Character::isJavaIdentifierPart) ? "element" : name;
     }
 
-    private static <D extends Destination> PerElementPipeline<D> refused(String refusal, SizedSource source, D destination) {
-        return new PerElementPipeline<>(refusal, source, "", null, null, null, Collections.emptyList(), destination);
+    private static PerElementPipeline refused(String refusal, SizedSource source, Destination destination) {
+        return new PerElementPipeline(refusal, source, "", null, null, null, Collections.emptyList(), destination);
     }
 
     /** The {@code Stream.of(..)} a one-parameter lambda returns. */
@@ -181,7 +201,7 @@ final class PerElementPipeline<D extends Destination> {
 
     private static @Nullable String elementRefusal(List<Expression> elements, SizedSource source, Destination destination) {
         String counted = rootName(source.counted);
-        String unfit = null;
+        String typeRefusal = null;
         for (Expression element : elements) {
             JavaType type = element.getType();
             if (type == null || type instanceof JavaType.Unknown) {
@@ -190,11 +210,11 @@ final class PerElementPipeline<D extends Destination> {
             if (counted != null && References.countNamed(element, counted) > 0) {
                 return "an element refers to the source `" + counted + "`, which the loop reads while it runs";
             }
-            if (unfit == null) {
-                unfit = destination.unfit(type);
+            if (typeRefusal == null) {
+                typeRefusal = destination.elementRefusal(type);
             }
         }
-        return unfit;
+        return typeRefusal;
     }
 
     private static @Nullable String rootName(Expression e) {

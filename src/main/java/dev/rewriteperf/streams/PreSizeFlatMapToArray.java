@@ -46,6 +46,9 @@ public class PreSizeFlatMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream flatMap(..)"), FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "flatMap")));
+        return Preconditions.check(Preconditions.and(
+                        new UsesMethod<>("java.util.stream.Stream flatMap(..)"),
+                        new UsesMethod<>("java.util.stream.Stream toArray(..)")),
+                FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "flatMap")));
     }
 }

@@ -11,7 +11,6 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.SemanticallyEqual;
 import org.openrewrite.java.search.UsesMethod;
@@ -63,69 +62,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>(CONCAT), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
-            @Override
-            public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
-                J.Block b = super.visitBlock(block, ctx);
-                return LoopSite.applyScheduled(getCursor(), b, candidates, ctx);
-            }
-
-            @Override
-            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
-                J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
-                if (!TO_ARRAY.matches(m) || !(m.getSelect() instanceof J.MethodInvocation) ||
-                    !CONCAT.matches((J.MethodInvocation) m.getSelect())) {
-                    return m;
-                }
-                List<Expression> halves = ((J.MethodInvocation) m.getSelect()).getArguments();
-                J.MethodInvocation first = mapView(halves.get(0));
-                J.MethodInvocation second = mapView(halves.get(1));
-                if (first == null || second == null) {
-                    return m;
-                }
-                Set<String> imports = new LinkedHashSet<>();
-                SizedSource entries = SizedSource.entriesOf(first.getSelect(), getCursor(), imports);
-                ArrayGenerator generator = ArrayGenerator.of(m, getCursor());
-                LoopSite site = LoopSite.of(getCursor());
-                String refusal = refusal(halves, first, second, entries, generator, site);
-                if (refusal == null) {
-                    refusal = SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
-                }
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), m, refusal);
-                    return m;
-                }
-                site.schedule(getCursor(), filledArray(entries, generator, site, "keySet".equals(first.getSimpleName()), imports));
-                for (String type : imports) {
-                    maybeAddImport(type);
-                }
-                maybeRemoveImport("java.util.stream.Stream");
-                return m;
-            }
-
-            /**
-             * {@code T[] result = new T[map.size() * 2]; int i = 0; int j = map.size();} and one loop over the
-             * entries writing the first half at {@code i++}, the second at {@code j++}.
-             */
-            private FilledLoop filledArray(SizedSource entries, ArrayGenerator generator, LoopSite site,
-                                            boolean keysFirst, Set<String> imports) {
-                FreshNames names = FreshNames.near(getCursor());
-                String array = site.arrayName(names);
-                String first = names.takeIndex();
-                String second = names.takeIndex();
-                String entry = names.take("entry");
-                String code = LocalVariables.finalModifierAt(getCursor()) + generator.componentText + "[] " + array + " = new " +
-                              LoopSite.newArray(generator.componentText, "#{map:any(java.util.Map)}.size() * 2") + ";\n" +
-                              "int " + first + " = 0;\n" +
-                              "int " + second + " = #{map}.size();\n" +
-                              "for (" + TypeText.asWrittenAt(entries.element.text, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
-                              array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
-                              array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
-                              "}";
-                return FilledLoop.array(code, Collections.singletonList(entries.counted), imports, array, entry,
-                        generator.arrayType, generator.componentTree, null, entries.element.type);
-            }
-        }));
+        return Preconditions.check(new UsesMethod<>(CONCAT), FileFormat.keptBy(new KeysThenValuesVisitor(candidates)));
     }
 
     /**
@@ -165,11 +102,73 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             return entries.element.refusal != null ? entries.element.refusal : "the map's key and value types cannot be written in source";
         }
         for (JavaType keyOrValue : ((JavaType.Parameterized) entries.element.type).getTypeParameters()) {
-            String unfit = generator.unfit(keyOrValue);
-            if (unfit != null) {
-                return unfit;
+            String typeRefusal = generator.elementRefusal(keyOrValue);
+            if (typeRefusal != null) {
+                return typeRefusal;
             }
         }
         return site.refusal;
+    }
+
+    /** Schedules a loop for each {@code Stream.concat(map.keySet().stream(), map.values().stream()).toArray(..)}. */
+    private static final class KeysThenValuesVisitor extends LoopSchedulingVisitor {
+
+        KeysThenValuesVisitor(PerformanceCandidates candidates) {
+            super(candidates);
+        }
+
+        @Override
+        public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+            J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
+            if (!TO_ARRAY.matches(m) || !(m.getSelect() instanceof J.MethodInvocation) ||
+                !CONCAT.matches((J.MethodInvocation) m.getSelect())) {
+                return m;
+            }
+            List<Expression> halves = ((J.MethodInvocation) m.getSelect()).getArguments();
+            J.MethodInvocation first = mapView(halves.get(0));
+            J.MethodInvocation second = mapView(halves.get(1));
+            if (first == null || second == null) {
+                return m;
+            }
+            Set<String> imports = new LinkedHashSet<>();
+            SizedSource entries = SizedSource.entriesOf(first.getSelect(), getCursor(), imports);
+            ArrayGenerator generator = ArrayGenerator.of(m, getCursor());
+            LoopSite site = LoopSite.of(getCursor());
+            String refusal = refusal(halves, first, second, entries, generator, site);
+            if (refusal == null) {
+                refusal = SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+            }
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), m, refusal);
+                return m;
+            }
+            schedule(site, filledArray(entries, generator, site, "keySet".equals(first.getSimpleName()), imports));
+            for (String type : imports) {
+                maybeAddImport(type);
+            }
+            maybeRemoveImport("java.util.stream.Stream");
+            return m;
+        }
+
+        /**
+         * {@code T[] result = new T[map.size() * 2]; int i = 0; int j = map.size();} and one loop over the
+         * entries writing the first half at {@code i++}, the second at {@code j++}.
+         */
+        private FilledLoop filledArray(SizedSource entries, ArrayGenerator generator, LoopSite site,
+                                       boolean keysFirst, Set<String> imports) {
+            FreshNames names = FreshNames.near(getCursor());
+            String array = site.filledName(names);
+            String first = names.takeIndex();
+            String second = names.takeIndex();
+            String entry = names.take("entry");
+            String code = LocalVariables.finalModifierAt(getCursor()) + generator.declaration(array, "#{map:any(java.util.Map)}.size() * 2") +
+                          "int " + first + " = 0;\n" +
+                          "int " + second + " = #{map}.size();\n" +
+                          "for (" + TypeText.asWrittenAt(entries.element.text, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
+                          array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
+                          array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
+                          "}";
+            return generator.loop(code, Collections.singletonList(entries.counted), imports, array, entry, null, entries.element.type);
+        }
     }
 }

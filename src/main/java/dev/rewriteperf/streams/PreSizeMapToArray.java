@@ -45,6 +45,9 @@ public class PreSizeMapToArray extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>("java.util.stream.Stream map(..)"), FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "map")));
+        return Preconditions.check(Preconditions.and(
+                        new UsesMethod<>("java.util.stream.Stream map(..)"),
+                        new UsesMethod<>("java.util.stream.Stream toArray(..)")),
+                FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "map")));
     }
 }

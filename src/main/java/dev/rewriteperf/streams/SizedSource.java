@@ -138,6 +138,10 @@ final class SizedSource {
         return new SizedSource(collection, collection, false, false, ElementType.ofCollection(collection, cursor, imports));
     }
 
+    /**
+     * Why a loop cannot read {@code counted} twice, once for its size and once to visit its elements; null when
+     * it can.
+     */
     private static @Nullable String refusal(Expression counted) {
         JavaType type = counted.getType();
         if (type == null || type instanceof JavaType.Unknown) {

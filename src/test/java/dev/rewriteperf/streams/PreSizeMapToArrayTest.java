@@ -357,6 +357,25 @@ class PreSizeMapToArrayTest implements RewriteTest {
     }
 
     @Test
+    void mapCollectedWithoutToArrayIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Csv {
+                  static String line(List<Integer> cells) {
+                      return cells.stream().map(String::valueOf).collect(Collectors.joining(","));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(BenchmarkSources.beforeBecomes("streams/presizemaptoarray", "After"));
     }

@@ -1,0 +1,126 @@
+package dev.rewriteperf.streams;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.Tree;
+import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.Statement;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A block with a {@link FilledLoop}'s statements put in: the template applied, its statements attributed by
+ * {@link FilledLoop#retype}, the first one taking the comments and indentation of the statement it goes before
+ * or replaces. The one way every recipe in this package puts generated statements into a block.
+ */
+final class LoopSplice {
+
+    /** The block with the generated statements in it. */
+    final J.Block block;
+    /** The index of the first generated statement. */
+    private final int start;
+    /** The number of generated statements. */
+    private final int count;
+    /** The index of the first statement after those the splice wrote or changed. */
+    final int end;
+
+    private LoopSplice(J.Block block, int start, int count, int end) {
+        this.block = block;
+        this.start = start;
+        this.count = count;
+        this.end = end;
+    }
+
+    /**
+     * The generated statements in place of statements {@code from} to {@code to} (inclusive). When
+     * {@code declared} is given, the generated declaration of the new array or list is replaced by it, with the
+     * new array or list as its initializer.
+     */
+    static LoopSplice replacing(Cursor blockCursor, J.Block block, int from, int to, FilledLoop filled,
+                                J.@Nullable VariableDeclarations declared) {
+        Statement replaced = block.getStatements().get(from);
+        int size = block.getStatements().size();
+        J.Block applied = template(filled).apply(new Cursor(blockCursor.getParent(), block), replaced.getCoordinates().replace(),
+                filled.parameters.toArray());
+        int count = applied.getStatements().size() - size + 1;
+        List<Statement> statements = new ArrayList<>(applied.getStatements());
+        statements.subList(from + count, from + count + to - from).clear();
+        return attributed(blockCursor, applied.withStatements(statements), from, count, replaced, declared, filled);
+    }
+
+    /**
+     * The generated statements before the statement at {@code index}, and in that statement the new array or
+     * list in the place of the pipeline whose terminal call has the id {@code pipeline}.
+     */
+    static LoopSplice before(Cursor blockCursor, J.Block block, int index, FilledLoop filled, @Nullable UUID pipeline) {
+        Statement statement = block.getStatements().get(index);
+        int size = block.getStatements().size();
+        J.Block appended = template(filled).apply(new Cursor(blockCursor.getParent(), block), block.getCoordinates().lastStatement(),
+                filled.parameters.toArray());
+        LoopSplice splice = attributed(blockCursor, movedBefore(index, appended, size), index, appended.getStatements().size() - size,
+                statement, null, filled);
+        J.VariableDeclarations declaration = (J.VariableDeclarations) splice.block.getStatements().get(index);
+        List<Statement> statements = new ArrayList<>(splice.block.getStatements());
+        statements.set(splice.end, usingArray(statement, pipeline, declaration.getVariables().get(0).getName()));
+        return new LoopSplice(splice.block.withStatements(statements), index, splice.count, splice.end + 1);
+    }
+
+    private static JavaTemplate template(FilledLoop filled) {
+        return JavaTemplate.builder(filled.code)
+                .imports(filled.imports.toArray(new String[0]))
+                .build();
+    }
+
+    /**
+     * Moves the statements appended after the block's first {@code size} to index {@code i}. The template is applied
+     * at the block's end rather than before the statement because, before a call whose value is unused, the
+     * template would be parsed as an expression.
+     */
+    private static J.Block movedBefore(int i, J.Block appended, int size) {
+        List<Statement> statements = new ArrayList<>(appended.getStatements());
+        List<Statement> generated = new ArrayList<>(statements.subList(size, statements.size()));
+        statements.subList(size, statements.size()).clear();
+        statements.addAll(i, generated);
+        return appended.withStatements(statements);
+    }
+
+    /** The {@code count} statements from {@code start} attributed, the first with the prefix of {@code replaced}. */
+    private static LoopSplice attributed(Cursor blockCursor, J.Block block, int start, int count, Statement replaced,
+                                         J.@Nullable VariableDeclarations declared, FilledLoop filled) {
+        List<Statement> statements = new ArrayList<>(block.getStatements());
+        J.MethodDeclaration method = blockCursor.firstEnclosing(J.MethodDeclaration.class);
+        List<Statement> generated = filled.retype(statements.subList(start, start + count), declared,
+                method == null ? null : method.getMethodType());
+        for (int g = 0; g < count; g++) {
+            statements.set(start + g, generated.get(g));
+        }
+        statements.set(start, statements.get(start).withPrefix(replaced.getPrefix()));
+        return new LoopSplice(block.withStatements(statements), start, count, start + count);
+    }
+
+    /** The statement with the new array in the pipeline's place; its comments moved to the first new statement. */
+    private static Statement usingArray(Statement statement, @Nullable UUID pipeline, J.Identifier array) {
+        Statement using = (Statement) new JavaVisitor<Integer>() {
+            @Override
+            public J visitMethodInvocation(J.MethodInvocation method, Integer p) {
+                return method.getId().equals(pipeline) ? array.withId(Tree.randomId()).withPrefix(method.getPrefix()) :
+                        super.visitMethodInvocation(method, p);
+            }
+        }.visitNonNull(statement, 0);
+        Space prefix = statement.getPrefix();
+        return using.withPrefix(prefix.withComments(Collections.emptyList()).withWhitespace(
+                prefix.getComments().isEmpty() ? prefix.getWhitespace() : prefix.getComments().get(prefix.getComments().size() - 1).getSuffix()));
+    }
+
+    /** The loop among the generated statements, for the data table; the first statement if there is none. */
+    Statement loop() {
+        List<Statement> generated = block.getStatements().subList(start, start + count);
+        return generated.stream().filter(J.ForEachLoop.class::isInstance).findFirst().orElse(generated.get(0));
+    }
+}
