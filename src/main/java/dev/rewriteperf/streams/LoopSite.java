@@ -17,8 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
-import static dev.rewriteperf.streams.InertExpressions.isInert;
-import static dev.rewriteperf.streams.InertExpressions.isThis;
+import static dev.rewriteperf.analysis.SafeToEvaluate.unchangedByOtherCode;
 
 /**
  * The statement a stream pipeline is part of, when a loop filling a new array can go just before that statement
@@ -120,7 +119,8 @@ final class LoopSite {
 
     /**
      * Why the operands of a call, a {@code new} or an array access that are evaluated before {@code child} might
-     * observe the pipeline being evaluated earlier; null when they are all inert.
+     * observe the pipeline being evaluated earlier; null when the pipeline cannot change any of them
+     * ({@link dev.rewriteperf.analysis.SafeToEvaluate#unchangedByOtherCode}).
      */
     private static @Nullable String operandOrderRefusal(Expression parent, J child) {
         if (parent instanceof J.MethodInvocation) {
@@ -128,14 +128,14 @@ final class LoopSite {
             if (call.getSelect() == child) {
                 return null;
             }
-            return call.getSelect() != null && !isInert(call.getSelect()) || !inertBefore(call.getArguments(), child) ? NOT_FIRST : null;
+            return call.getSelect() != null && !unchangedByOtherCode(call.getSelect()) || !unchangedBefore(call.getArguments(), child) ? NOT_FIRST : null;
         }
         if (parent instanceof J.NewClass) {
             J.NewClass newClass = (J.NewClass) parent;
-            return newClass.getBody() == null && newClass.getEnclosing() == null && inertBefore(newClass.getArguments(), child) ? null : NOT_FIRST;
+            return newClass.getBody() == null && newClass.getEnclosing() == null && unchangedBefore(newClass.getArguments(), child) ? null : NOT_FIRST;
         }
         J.ArrayAccess access = (J.ArrayAccess) parent;
-        return access.getIndexed() == child || isInert(access.getIndexed()) ? null : NOT_FIRST;
+        return access.getIndexed() == child || unchangedByOtherCode(access.getIndexed()) ? null : NOT_FIRST;
     }
 
     /** Why an operator's left operand might observe the pipeline on its right being evaluated earlier; null when not. */
@@ -143,15 +143,15 @@ final class LoopSite {
         if (binary.getOperator() == J.Binary.Type.And || binary.getOperator() == J.Binary.Type.Or) {
             return binary.getLeft() == child ? null : "the pipeline is evaluated only on one side of `&&` or `||`";
         }
-        return binary.getLeft() == child || isInert(binary.getLeft()) ? null : NOT_FIRST;
+        return binary.getLeft() == child || unchangedByOtherCode(binary.getLeft()) ? null : NOT_FIRST;
     }
 
-    private static boolean inertBefore(List<Expression> arguments, J child) {
+    private static boolean unchangedBefore(List<Expression> arguments, J child) {
         for (Expression argument : arguments) {
             if (argument == child) {
                 return true;
             }
-            if (!isInert(argument)) {
+            if (!unchangedByOtherCode(argument)) {
                 return false;
             }
         }
@@ -159,7 +159,11 @@ final class LoopSite {
     }
 
     private static boolean isThisField(Expression target) {
-        return target instanceof J.FieldAccess && isThis(((J.FieldAccess) target).getTarget());
+        if (!(target instanceof J.FieldAccess)) {
+            return false;
+        }
+        Expression owner = ((J.FieldAccess) target).getTarget();
+        return owner instanceof J.Identifier && "this".equals(((J.Identifier) owner).getSimpleName());
     }
 
     /** The name of the parameter {@code argument} is passed to, if the compiled method kept a real one. */

@@ -25,6 +25,48 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @DocumentExample
     @Test
     void listsJoinedByAddAllBecomeOneArray() {
+        rewriteRun(
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+
+              class Command {
+                  static String[] keysThenValues(Map<String, String> args) {
+                      List<String> keys = new ArrayList<>();
+                      List<String> values = new ArrayList<>();
+                      for (Map.Entry<String, String> entry : args.entrySet()) {
+                          keys.add(entry.getKey());
+                          values.add(entry.getValue());
+                      }
+                      keys.addAll(values);
+                      return keys.toArray(new String[0]);
+                  }
+              }
+              """,
+            """
+              import java.util.Map;
+
+              class Command {
+                  static String[] keysThenValues(Map<String, String> args) {
+                      String[] result = new String[args.size() * 2];
+                      int i = 0;
+                      int j = args.size();
+                      for (Map.Entry<String, String> entry : args.entrySet()) {
+                          result[i++] = entry.getKey();
+                          result[j++] = entry.getValue();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void benchmarkBeforeBecomesItsAfter() {
         rewriteRun(BenchmarkSources.beforeBecomes("streams/presizekeyandvaluelistsarray", "After"));
     }
 
