@@ -689,6 +689,16 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
         );
     }
 
+    @Test
+    void recipesWithTheSameBufferHolderAreEqual() {
+        assertThat(new ReadRocksDbValuesIntoReusedBuffer("instance"))
+          .isEqualTo(new ReadRocksDbValuesIntoReusedBuffer("instance"))
+          .hasSameHashCodeAs(new ReadRocksDbValuesIntoReusedBuffer("instance"))
+          .isNotEqualTo(new ReadRocksDbValuesIntoReusedBuffer("thread"))
+          .isNotEqualTo(new ReadRocksDbValuesIntoReusedBuffer());
+        assertThat(new ReadRocksDbValuesIntoReusedBuffer()).isEqualTo(new ReadRocksDbValuesIntoReusedBuffer(null));
+    }
+
     /**
      * The {@code readValue} method the recipe adds with the per-thread buffer, indented as the last member of a
      * top-level class. {@code parameters}: those of the {@code get} overload read with, after {@code RocksDB db}.
