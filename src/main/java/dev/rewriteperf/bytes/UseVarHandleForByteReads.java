@@ -68,7 +68,8 @@ public class UseVarHandleForByteReads extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), FileFormat.keptBy(new ByteReadVisitor()));
+        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
+                FileFormat.keptBy(new ByteReadVisitor()));
     }
 
     /** Replaces each byte read a view can do, outermost first, and lists the others. */

@@ -65,7 +65,8 @@ public class UseVarHandleForByteWrites extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), FileFormat.keptBy(new ByteWriteVisitor()));
+        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
+                FileFormat.keptBy(new ByteWriteVisitor()));
     }
 
     /** Replaces each run of byte stores of one value that a view can do with one {@code set}, and lists the others. */
