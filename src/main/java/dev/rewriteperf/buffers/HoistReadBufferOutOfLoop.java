@@ -56,65 +56,82 @@ public class HoistReadBufferOutOfLoop extends Recipe {
         return Preconditions.check(Preconditions.or(
                         new UsesMethod<>("java.io.InputStream read(..)", true), new UsesMethod<>("java.io.Reader read(..)", true),
                         new UsesMethod<>("java.io.RandomAccessFile read(..)", true)),
-                FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
-                    @Override
-                    public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
-                        J.Block b = super.visitBlock(block, ctx);
-                        List<Statement> statements = new ArrayList<>(b.getStatements());
-                        boolean changed = false;
-                        for (int i = 0; i < statements.size(); i++) {
-                            Statement hoisted = hoist(statements, i, new Cursor(getCursor().getParentOrThrow(), b), ctx);
-                            if (hoisted != null) {
-                                statements.add(i, hoisted);
-                                changed = true;
-                            }
-                        }
-                        return changed ? b.withStatements(statements) : b;
-                    }
-
-                    /**
-                     * Moves the first hoistable buffer declaration out of the loop at {@code statements[i]}, replacing
-                     * the loop there, and returns the declaration to insert before it; null when there is none.
-                     */
-                    private @Nullable Statement hoist(List<Statement> statements, int i, Cursor blockCursor, ExecutionContext ctx) {
-                        Statement statement = statements.get(i);
-                        Statement loop = statement instanceof J.Label ? ((J.Label) statement).getStatement() : statement;
-                        J.Block body = body(loop);
-                        if (body == null) {
-                            return null;
-                        }
-                        Cursor bodyCursor = new Cursor(new Cursor(blockCursor, loop), body);
-                        List<Statement> inBody = body.getStatements();
-                        for (int k = 0; k < inBody.size(); k++) {
-                            J.VariableDeclarations declaration = ScratchArray.declaredBy(inBody.get(k));
-                            if (declaration == null) {
-                                continue;
-                            }
-                            String name = declaration.getVariables().get(0).getSimpleName();
-                            Cursor at = new Cursor(bodyCursor, declaration);
-                            String refusal = refusal(statements, i, loop, inBody, k, name, bodyCursor);
-                            if (refusal != null) {
-                                candidates.recordSkip(ctx, at, declaration, refusal);
-                                continue;
-                            }
-                            List<Statement> rest = new ArrayList<>(inBody);
-                            rest.remove(k);
-                            if (k < rest.size() && !declaration.getComments().isEmpty()) {
-                                rest.set(k, rest.get(k).withPrefix(declaration.getPrefix()));
-                            }
-                            Statement withoutDeclaration = withBody(loop, body.withStatements(rest));
-                            statements.set(i, statement instanceof J.Label ?
-                                    ((J.Label) statement).withStatement(withoutDeclaration) : withoutDeclaration);
-                            J.VariableDeclarations moved = declaration.withPrefix(statement.getPrefix());
-                            statements.set(i, statements.get(i).withPrefix(Space.format("\n" + statement.getPrefix().getIndent())));
-                            candidates.recordChange(ctx, at, declaration, moved);
-                            return moved;
-                        }
-                        return null;
-                    }
-                }));
+                FileFormat.keptBy(new HoistVisitor()));
     }
 
+    /** In each block, moves read buffers allocated at the top of a loop's body out before the loop. */
+    private final class HoistVisitor extends JavaIsoVisitor<ExecutionContext> {
+        @Override
+        public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
+            J.Block b = super.visitBlock(block, ctx);
+            List<Statement> statements = new ArrayList<>(b.getStatements());
+            boolean changed = false;
+            for (int i = 0; i < statements.size(); i++) {
+                Statement hoisted = hoist(statements, i, new Cursor(getCursor().getParentOrThrow(), b), ctx);
+                if (hoisted != null) {
+                    statements.add(i, hoisted);
+                    changed = true;
+                }
+            }
+            return changed ? b.withStatements(statements) : b;
+        }
+
+        /**
+         * Moves the first hoistable buffer declaration out of the loop at {@code statements[i]}, replacing the loop
+         * there, and returns the declaration to insert before it; null when there is none. The others are recorded.
+         */
+        private @Nullable Statement hoist(List<Statement> statements, int i, Cursor blockCursor, ExecutionContext ctx) {
+            Statement statement = statements.get(i);
+            Statement loop = statement instanceof J.Label ? ((J.Label) statement).getStatement() : statement;
+            J.Block body = body(loop);
+            if (body == null) {
+                return null;
+            }
+            Cursor bodyCursor = new Cursor(new Cursor(blockCursor, loop), body);
+            List<Statement> inBody = body.getStatements();
+            for (int k = 0; k < inBody.size(); k++) {
+                J.VariableDeclarations declaration = ScratchArray.declaredBy(inBody.get(k));
+                if (declaration == null) {
+                    continue;
+                }
+                Cursor at = new Cursor(bodyCursor, declaration);
+                String refusal = refusal(statements, i, loop, inBody, k, declaration.getVariables().get(0).getSimpleName(), bodyCursor);
+                if (refusal != null) {
+                    candidates.recordSkip(ctx, at, declaration, refusal);
+                    continue;
+                }
+                J.VariableDeclarations moved = moveOut(statements, i, body, k);
+                candidates.recordChange(ctx, at, declaration, moved);
+                return moved;
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Removes the declaration at {@code body[k]} from the loop at {@code statements[i]} (a comment above it stays
+     * with the statement that followed it) and returns it, to go where the loop was, which moves to the next line.
+     */
+    private static J.VariableDeclarations moveOut(List<Statement> statements, int i, J.Block body, int k) {
+        Statement statement = statements.get(i);
+        Statement loop = statement instanceof J.Label ? ((J.Label) statement).getStatement() : statement;
+        J.VariableDeclarations declaration = (J.VariableDeclarations) body.getStatements().get(k);
+        List<Statement> rest = new ArrayList<>(body.getStatements());
+        rest.remove(k);
+        if (k < rest.size() && !declaration.getComments().isEmpty()) {
+            rest.set(k, rest.get(k).withPrefix(declaration.getPrefix()));
+        }
+        Statement withoutDeclaration = withBody(loop, body.withStatements(rest));
+        statements.set(i, statement instanceof J.Label ?
+                ((J.Label) statement).withStatement(withoutDeclaration) : withoutDeclaration);
+        statements.set(i, statements.get(i).withPrefix(Space.format("\n" + statement.getPrefix().getIndent())));
+        return declaration.withPrefix(statement.getPrefix());
+    }
+
+    /**
+     * Why the buffer {@code name} declared at {@code body[declarationIndex]} may not move out of the loop at
+     * {@code statements[loopIndex]}; null when it may.
+     */
     private static @Nullable String refusal(List<Statement> statements, int loopIndex, Statement loop, List<Statement> body,
                                             int declarationIndex, String name, Cursor bodyCursor) {
         if (!ScratchArray.hasConstantSize((J.VariableDeclarations) body.get(declarationIndex))) {

@@ -49,9 +49,9 @@ final class ReadBufferUses {
     }
 
     /**
-     * Null when, in {@code statements} (which follow the array's declaration, under {@code parent}), every use of
-     * {@code name} is a read into it or a copied slice {@code (name, 0, n)} where {@code n} is declared there
-     * too and only ever set by reads into the array; otherwise why not.
+     * Why the array {@code name} is used, in {@code statements} (which follow its declaration, under
+     * {@code parent}), other than by reads into it and copied slices {@code (name, 0, n)} where {@code n} is
+     * declared there too and only ever set by reads into the array; null when it is not.
      */
     static @Nullable String refusal(List<Statement> statements, Cursor parent, String name) {
         Set<String> counts = new HashSet<>();
@@ -79,6 +79,10 @@ final class ReadBufferUses {
         return null;
     }
 
+    /**
+     * Why the {@code use} of the array is neither a read into it nor a slice of a count in {@code counts} (a read's
+     * count is added to them); null when it is one of those.
+     */
     private static @Nullable String useRefusal(Cursor use, Cursor scope, Set<String> counts) {
         for (Cursor c = use.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
             Object value = c.getValue();
@@ -125,45 +129,58 @@ final class ReadBufferUses {
 
     /** Every declaration of and write to {@code count} in {@code statements} is a read into {@code array}. */
     private static boolean isSetOnlyByReads(List<Statement> statements, Cursor parent, String count, String array) {
-        boolean[] declared = new boolean[1];
-        boolean[] otherwise = new boolean[1];
-        JavaIsoVisitor<Integer> writes = new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
-                if (variable.getSimpleName().equals(count)) {
-                    declared[0] = true;
-                    otherwise[0] |= variable.getInitializer() != null && !isRead(variable.getInitializer());
-                }
-                return super.visitVariable(variable, p);
-            }
-
-            @Override
-            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
-                otherwise[0] |= isNamed(assignment.getVariable(), count) && !isRead(assignment.getAssignment());
-                return super.visitAssignment(assignment, p);
-            }
-
-            @Override
-            public J.AssignmentOperation visitAssignmentOperation(J.AssignmentOperation assignment, Integer p) {
-                otherwise[0] |= isNamed(assignment.getVariable(), count);
-                return super.visitAssignmentOperation(assignment, p);
-            }
-
-            @Override
-            public J.Unary visitUnary(J.Unary unary, Integer p) {
-                otherwise[0] |= unary.getOperator().isModifying() && isNamed(unary.getExpression(), count);
-                return super.visitUnary(unary, p);
-            }
-
-            private boolean isRead(Expression value) {
-                Expression e = unwrap(value);
-                return e instanceof J.MethodInvocation && isReadInto((J.MethodInvocation) e, array);
-            }
-        };
+        CountWrites writes = new CountWrites(count, array);
         for (Statement statement : statements) {
             writes.visit(statement, 0, parent);
         }
-        return declared[0] && !otherwise[0];
+        return writes.declared && !writes.otherwise;
+    }
+
+    /** Looks at every declaration of and write to one count variable, for {@link #isSetOnlyByReads}. */
+    private static final class CountWrites extends JavaIsoVisitor<Integer> {
+        private final String count;
+        private final String array;
+        /** The count is declared in the statements visited. */
+        boolean declared;
+        /** The count is declared with or set to something other than a read into the array. */
+        boolean otherwise;
+
+        CountWrites(String count, String array) {
+            this.count = count;
+            this.array = array;
+        }
+
+        @Override
+        public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
+            if (variable.getSimpleName().equals(count)) {
+                declared = true;
+                otherwise |= variable.getInitializer() != null && !isRead(variable.getInitializer());
+            }
+            return super.visitVariable(variable, p);
+        }
+
+        @Override
+        public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+            otherwise |= isNamed(assignment.getVariable(), count) && !isRead(assignment.getAssignment());
+            return super.visitAssignment(assignment, p);
+        }
+
+        @Override
+        public J.AssignmentOperation visitAssignmentOperation(J.AssignmentOperation assignment, Integer p) {
+            otherwise |= isNamed(assignment.getVariable(), count);
+            return super.visitAssignmentOperation(assignment, p);
+        }
+
+        @Override
+        public J.Unary visitUnary(J.Unary unary, Integer p) {
+            otherwise |= unary.getOperator().isModifying() && isNamed(unary.getExpression(), count);
+            return super.visitUnary(unary, p);
+        }
+
+        private boolean isRead(Expression value) {
+            Expression e = unwrap(value);
+            return e instanceof J.MethodInvocation && isReadInto((J.MethodInvocation) e, array);
+        }
     }
 
     private static boolean isSlice(J.MethodInvocation call, J.Identifier array, Set<String> counts) {

@@ -20,6 +20,23 @@ enum RocksDbGet {
 
     static final String ROCKS_DB = "org.rocksdb.RocksDB";
 
+    /** The rocksdbjni types the generated code names, imported where it is added. */
+    static final String[] IMPORTS = {ROCKS_DB, "org.rocksdb.RocksDBException", "org.rocksdb.ColumnFamilyHandle",
+            "org.rocksdb.ReadOptions"};
+
+    /** Those types, declared just enough for templates to attribute the generated code without the rocksdbjni jar. */
+    static final String[] STUBS = {
+            "package org.rocksdb; public class RocksDBException extends Exception {}",
+            "package org.rocksdb; public class ColumnFamilyHandle {}",
+            "package org.rocksdb; public class ReadOptions {}",
+            "package org.rocksdb; public class RocksDB {" +
+            " public static final int NOT_FOUND = -1;" +
+            " public int get(byte[] key, byte[] value) throws RocksDBException { return 0; }" +
+            " public int get(ColumnFamilyHandle handle, byte[] key, byte[] value) throws RocksDBException { return 0; }" +
+            " public int get(ReadOptions options, byte[] key, byte[] value) throws RocksDBException { return 0; }" +
+            " public int get(ColumnFamilyHandle handle, ReadOptions options, byte[] key, byte[] value) throws RocksDBException { return 0; }" +
+            " }"};
+
     private final MethodMatcher matcher;
     /** The helper's parameters after {@code RocksDB db}. */
     final String parameters;

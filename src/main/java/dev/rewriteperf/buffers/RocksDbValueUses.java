@@ -7,7 +7,6 @@ import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
@@ -40,8 +39,9 @@ final class RocksDbValueUses {
     }
 
     /**
-     * Null when every use of {@code value} in {@code statements} (those after its declaration, under
-     * {@code parent}) can be rewritten; otherwise why not.
+     * Why a use of {@code value} in {@code statements} (those after its declaration, under {@code parent}) cannot
+     * take the buffer and the length, or a call before its last use might read into the buffer; null when every
+     * use can and none might.
      */
     static @Nullable String refusal(List<Statement> statements, Cursor parent, String value) {
         int guard = statements.isEmpty() ? -1 : exitsWhenNull(statements.get(0), value) ? 0 : -1;
@@ -68,7 +68,7 @@ final class RocksDbValueUses {
             }
         }
         for (int i = 0; i <= lastUse; i++) {
-            String unknown = firstNonJdkCall(i == guard ? ((J.If) statements.get(i)).getIfCondition() : statements.get(i));
+            String unknown = JdkCalls.firstOtherCall(i == guard ? ((J.If) statements.get(i)).getIfCondition() : statements.get(i));
             if (unknown != null) {
                 return "`" + unknown + "` runs between the read and the value's last use and might read into the " +
                        "same buffer";
@@ -107,6 +107,10 @@ final class RocksDbValueUses {
         return checks ? binary.getOperator() : null;
     }
 
+    /**
+     * Why the {@code use} of the value cannot take the buffer and the length: it is none of the uses that can, sits
+     * in a lambda or class, or is reached when the value is null; null when it can.
+     */
     private static @Nullable String useRefusal(Cursor use, Cursor scope, boolean guardedByStatement) {
         Cursor parentCursor = use.getParentTreeCursor();
         Object parent = parentCursor.getValue();
@@ -235,63 +239,6 @@ final class RocksDbValueUses {
         }
         return next instanceof J.MethodInvocation && ((J.MethodInvocation) next).getSelect() == wrapped &&
                BYTE_BUFFER_RELATIVE_GET.matches((J.MethodInvocation) next);
-    }
-
-    /** The name of the first method or constructor in {@code tree} that is not the JDK's, or null. */
-    private static @Nullable String firstNonJdkCall(J tree) {
-        String[] found = new String[1];
-        new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
-                if (found[0] == null && !isJdk(method.getMethodType())) {
-                    found[0] = method.getSimpleName() + "(..)";
-                }
-                return super.visitMethodInvocation(method, p);
-            }
-
-            @Override
-            public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
-                if (found[0] == null && (newClass.getBody() != null || !isJdk(newClass.getConstructorType()))) {
-                    found[0] = "new " + newClass.getClazz() + "(..)";
-                }
-                return super.visitNewClass(newClass, p);
-            }
-        }.visit(tree, 0);
-        return found[0];
-    }
-
-    /**
-     * A JDK method that cannot run code of the project's: static, of a final JDK class or of the NIO buffers (which
-     * only the JDK can subclass), or a JDK constructor, taking only values it cannot call back into (primitives,
-     * strings, primitive arrays, charsets, byte orders). {@code Runnable.run()} or {@code Objects.equals(a, b)} can
-     * run anything.
-     */
-    private static boolean isJdk(JavaType.@Nullable Method method) {
-        if (method == null) {
-            return false;
-        }
-        JavaType.FullyQualified owner = method.getDeclaringType();
-        String name = owner.getFullyQualifiedName();
-        if (!name.startsWith("java.") && !name.startsWith("javax.")) {
-            return false;
-        }
-        if ("java.lang.System".equals(name) && "arraycopy".equals(method.getName())) {
-            return true;
-        }
-        boolean closed = method.hasFlags(Flag.Static) || owner.hasFlags(Flag.Final) ||
-                         name.matches("java\\.nio\\.[A-Za-z]*Buffer") || method.isConstructor();
-        return closed && method.getParameterTypes().stream().allMatch(RocksDbValueUses::isInert);
-    }
-
-    private static boolean isInert(JavaType type) {
-        if (type instanceof JavaType.Primitive) {
-            return true;
-        }
-        if (type instanceof JavaType.Array) {
-            return ((JavaType.Array) type).getElemType() instanceof JavaType.Primitive;
-        }
-        return TypeUtils.isString(type) || TypeUtils.isOfClassType(type, "java.nio.charset.Charset") ||
-               TypeUtils.isOfClassType(type, "java.nio.ByteOrder");
     }
 
     private static boolean isCharset(@Nullable JavaType type) {

@@ -3,7 +3,6 @@ package dev.rewriteperf.buffers;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.PureExpressions;
-import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -93,7 +92,7 @@ public class UseTransferToForCopyLoops extends Recipe {
                                 continue;
                             }
                             Cursor loopCursor = new Cursor(blockCursor, copy.loop);
-                            Removals removals = new Removals(b.getStatements(), i, copy);
+                            CopyLoopRemovals removals = new CopyLoopRemovals(b.getStatements(), i, copy);
                             String refusal = refusal(copy, loopCursor, removals);
                             if (refusal != null) {
                                 candidates.recordSkip(ctx, loopCursor, copy.loop, refusal);
@@ -111,7 +110,8 @@ public class UseTransferToForCopyLoops extends Recipe {
                 }));
     }
 
-    private static @Nullable String refusal(CopyLoop copy, Cursor loopCursor, Removals removals) {
+    /** Why {@code copy} may not become {@code transferTo}; null when it may. */
+    private static @Nullable String refusal(CopyLoop copy, Cursor loopCursor, CopyLoopRemovals removals) {
         if (copy.characters) {
             return "Reader.transferTo runs the same loop with a buffer of its own: nothing to gain";
         }
@@ -148,6 +148,10 @@ public class UseTransferToForCopyLoops extends Recipe {
                 "input, where transferTo throws NullPointerException before reading";
     }
 
+    /**
+     * Why the input's {@code transferTo} may not replace the loop (it is not a file or byte-array stream created in
+     * this method, or the loop implements {@code transferTo}); null when it may.
+     */
     private static @Nullable String inputRefusal(CopyLoop copy, Cursor loopCursor) {
         J.MethodDeclaration method = loopCursor.firstEnclosing(J.MethodDeclaration.class);
         if (method != null && "transferTo".equals(method.getSimpleName())) {
@@ -187,6 +191,10 @@ public class UseTransferToForCopyLoops extends Recipe {
                e instanceof J.FieldAccess && PureExpressions.unwrap(((J.FieldAccess) e).getTarget()) instanceof J.Identifier;
     }
 
+    /**
+     * Why the running {@code total} may not take {@code transferTo}'s count at once, where the loop added it chunk
+     * by chunk (a copy that fails half way leaves a different total); null when it may.
+     */
     private static @Nullable String totalRefusal(J.Identifier total, Cursor loopCursor) {
         JavaType.Variable variable = total.getFieldType();
         if (variable == null || variable.getOwner() instanceof JavaType.FullyQualified) {
@@ -209,7 +217,7 @@ public class UseTransferToForCopyLoops extends Recipe {
 
     /** The block's statements with the loop replaced; {@code replacement[0]} is what replaced it. */
     private static List<Statement> rewrite(List<Statement> statements, int loopIndex, CopyLoop copy, Cursor loopCursor,
-                                           Removals removals, Statement[] replacement) {
+                                           CopyLoopRemovals removals, Statement[] replacement) {
         J.MethodInvocation transfer = JavaTemplate.builder("#{any(java.io.InputStream)}.transferTo(#{any(java.io.OutputStream)})").build()
                 .apply(loopCursor, copy.loop.getCoordinates().replace(), copy.in, copy.out);
         List<Statement> rewritten = new ArrayList<>(statements.size());
@@ -255,58 +263,5 @@ public class UseTransferToForCopyLoops extends Recipe {
         boolean zero = initializer instanceof J.Literal && ((J.Literal) initializer).getValue() instanceof Number &&
                        ((Number) ((J.Literal) initializer).getValue()).longValue() == 0;
         return zero && variable.getSimpleName().equals(total.getSimpleName()) ? declaration : null;
-    }
-
-    /**
-     * The declarations the rewrite removes: the buffer's ({@code byte[] buffer = new byte[8192];}) and the
-     * count's ({@code int n;}), both in the loop's block, before it, and used by nothing else in the block.
-     */
-    private static final class Removals {
-        int buffer = -1;
-        int count = -1;
-        boolean bufferUsedElsewhere;
-        boolean countUsedElsewhere;
-
-        Removals(List<Statement> statements, int loopIndex, CopyLoop copy) {
-            for (int i = 0; i < loopIndex; i++) {
-                if (isConstantSizeAllocation(statements.get(i), copy.buffer)) {
-                    buffer = i;
-                } else if (isPlainDeclaration(statements.get(i), copy.count)) {
-                    count = i;
-                }
-            }
-            for (int i = 0; i < statements.size(); i++) {
-                if (i != loopIndex && i != buffer) {
-                    bufferUsedElsewhere |= References.countNamed(statements.get(i), copy.buffer.getSimpleName()) > 0;
-                }
-                if (i != loopIndex && i != count) {
-                    countUsedElsewhere |= References.countNamed(statements.get(i), copy.count.getSimpleName()) > 0;
-                }
-            }
-        }
-
-        /** Where the statement that replaces the loop ends up once the declarations before it are gone. */
-        int replacedIndex(int loopIndex) {
-            return loopIndex - (buffer >= 0 ? 1 : 0) - (count >= 0 ? 1 : 0);
-        }
-
-        private static boolean isConstantSizeAllocation(Statement statement, J.Identifier buffer) {
-            J.VariableDeclarations declaration = ScratchArray.declaredBy(statement);
-            return declaration != null && declaration.getVariables().get(0).getSimpleName().equals(buffer.getSimpleName()) &&
-                   ScratchArray.hasConstantSize(declaration);
-        }
-
-        private static boolean isPlainDeclaration(Statement statement, J.Identifier count) {
-            J.VariableDeclarations.NamedVariable variable = single(statement, count);
-            return variable != null && (variable.getInitializer() == null || PureExpressions.unwrap(variable.getInitializer()) instanceof J.Literal);
-        }
-
-        private static J.VariableDeclarations.@Nullable NamedVariable single(Statement statement, J.Identifier name) {
-            if (!(statement instanceof J.VariableDeclarations) || ((J.VariableDeclarations) statement).getVariables().size() != 1) {
-                return null;
-            }
-            J.VariableDeclarations.NamedVariable variable = ((J.VariableDeclarations) statement).getVariables().get(0);
-            return variable.getSimpleName().equals(name.getSimpleName()) ? variable : null;
-        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.BlankLines;
+import dev.rewriteperf.analysis.ClassMembers;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.JavaTemplate;
@@ -29,6 +29,9 @@ import static org.openrewrite.Tree.randomId;
  */
 final class ValueBuffer {
 
+    /** The name of the methods that read into the buffer. */
+    static final String METHOD = "readValue";
+
     private static final int INITIAL_SIZE = 128;
 
     /** The class with the members added: the field first, the methods last. */
@@ -44,58 +47,65 @@ final class ValueBuffer {
         this.helpers = helpers;
     }
 
-    static ValueBuffer declare(J.ClassDeclaration c, Cursor classCursor, boolean perThread, String fieldName,
-                               Set<RocksDbGet> overloads, String method, String[] stubs, String[] imports) {
+    /** The buffer field's name: a constant's for the per-thread buffer, a field's for the instance's. */
+    static String fieldName(boolean perThread) {
+        return perThread ? "VALUE_BUFFER" : "valueBuffer";
+    }
+
+    /**
+     * {@code c} (at {@code classCursor}) with the buffer field as its first member, followed by a blank line, and
+     * a {@code readValue} method for each of {@code overloads} as its last members.
+     */
+    static ValueBuffer declare(J.ClassDeclaration c, Cursor classCursor, boolean perThread, Set<RocksDbGet> overloads) {
+        String fieldName = fieldName(perThread);
         StringJoiner code = new StringJoiner("\n\n");
         code.add(perThread ?
                 "private static final ThreadLocal<byte[]> " + fieldName + " = ThreadLocal.withInitial(() -> new byte[" + INITIAL_SIZE + "]);" :
                 "private byte[] " + fieldName + " = new byte[" + INITIAL_SIZE + "];");
         for (RocksDbGet get : overloads) {
-            code.add(helper(get, perThread, fieldName, method));
+            code.add(helper(get, perThread, fieldName));
         }
         J.Block body = c.getBody();
         J.Block withMembers = JavaTemplate.builder(code.toString())
-                .javaParser(JavaParser.fromJavaVersion().dependsOn(stubs))
-                .imports(imports)
+                .javaParser(JavaParser.fromJavaVersion().dependsOn(RocksDbGet.STUBS))
+                .imports(RocksDbGet.IMPORTS)
                 .build()
                 .apply(new Cursor(classCursor, body), body.getCoordinates().lastStatement());
         List<Statement> statements = new ArrayList<>(withMembers.getStatements());
-        int first = body.getStatements().size();
-        J.VariableDeclarations declaration = (J.VariableDeclarations) statements.remove(first);
-        J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
-        JavaType.Variable fieldType = Objects.requireNonNull(variable.getVariableType()).withOwner(c.getType());
-        declaration = declaration.withVariables(Collections.singletonList(variable.withVariableType(fieldType)
-                .withName(variable.getName().withFieldType(fieldType))));
+        J.VariableDeclarations declaration = ownedBy((J.VariableDeclarations) statements.remove(body.getStatements().size()), c);
         Map<RocksDbGet, JavaType.Method> helpers = new EnumMap<>(RocksDbGet.class);
-        int i = first;
+        int i = body.getStatements().size();
         for (RocksDbGet get : overloads) {
-            J.MethodDeclaration helper = (J.MethodDeclaration) statements.get(i);
-            JavaType.Method type = Objects.requireNonNull(helper.getMethodType()).withDeclaringType(Objects.requireNonNull(c.getType()));
-            statements.set(i++, helper.withMethodType(type).withName(helper.getName().withType(type))
-                    .withPrefix(Space.format("\n\n" + indent(body))));
-            helpers.put(get, type);
+            J.MethodDeclaration helper = declaredBy((J.MethodDeclaration) statements.get(i), c);
+            statements.set(i++, ClassMembers.afterBlankLine(helper, ClassMembers.indent(body)));
+            helpers.put(get, Objects.requireNonNull(helper.getMethodType()));
         }
-        if (statements.isEmpty()) {
-            statements.add(declaration.withPrefix(Space.format("\n" + indent(body))));
-        } else {
-            if (first > 0) {
-                statements.set(0, BlankLines.before(statements.get(0)));
-            }
-            statements.add(0, declaration.withPrefix(Space.format("\n" + indent(body))));
-        }
+        statements = ClassMembers.insert(statements, 0, Collections.singletonList(declaration), ClassMembers.indent(body));
+        JavaType.Variable fieldType = Objects.requireNonNull(declaration.getVariables().get(0).getVariableType());
         J.Identifier field = new J.Identifier(randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), fieldName,
                 fieldType.getType(), fieldType);
         return new ValueBuffer(c.withBody(withMembers.withStatements(statements)), perThread, field, helpers);
     }
 
-    private static String indent(J.Block body) {
-        return body.getStatements().isEmpty() ? "    " : body.getStatements().get(0).getPrefix().getIndent();
+    /** The generated field {@code declaration}, typed as a field of {@code c}. */
+    private static J.VariableDeclarations ownedBy(J.VariableDeclarations declaration, J.ClassDeclaration c) {
+        J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
+        JavaType.Variable fieldType = Objects.requireNonNull(variable.getVariableType()).withOwner(c.getType());
+        return declaration.withVariables(Collections.singletonList(variable.withVariableType(fieldType)
+                .withName(variable.getName().withFieldType(fieldType))));
     }
 
-    private static String helper(RocksDbGet get, boolean perThread, String field, String method) {
+    /** The generated {@code helper}, typed as a method {@code c} declares. */
+    private static J.MethodDeclaration declaredBy(J.MethodDeclaration helper, J.ClassDeclaration c) {
+        JavaType.Method type = Objects.requireNonNull(helper.getMethodType()).withDeclaringType(Objects.requireNonNull(c.getType()));
+        return helper.withMethodType(type).withName(helper.getName().withType(type));
+    }
+
+    /** The {@code readValue} method for {@code get}: read, and while the value does not fit, grow and read again. */
+    private static String helper(RocksDbGet get, boolean perThread, String field) {
         String buffer = perThread ? "buffer" : field;
         String read = "db.get(" + get.arguments + ", " + buffer + ");";
-        return "private " + (perThread ? "static " : "") + "int " + method + "(RocksDB db, " + get.parameters +
+        return "private " + (perThread ? "static " : "") + "int " + METHOD + "(RocksDB db, " + get.parameters +
                ") throws RocksDBException {\n" +
                (perThread ? "    byte[] buffer = " + field + ".get();\n" : "") +
                "    int length = " + read + "\n" +

@@ -64,46 +64,72 @@ final class ByteRead {
 
     private static ByteRead read(List<ByteTerm> terms, int width) {
         ByteTerm first = terms.get(0);
-        Expression array = first.access.getIndexed();
         int n = terms.size();
-        ByteTerm lowest = first;
         for (ByteTerm term : terms) {
             if (!term.index.sameBase(first.index)) {
                 return refused(terms, width, "the bytes are not read at one index plus constants");
-            }
-            if (term.index.constant < lowest.index.constant) {
-                lowest = term;
             }
         }
         if (n != 2 && n != 4 && n != 8 || 8 * n > width) {
             return refused(terms, width, n + " bytes: a VarHandle view reads 2, 4 or 8 bytes into a value at least as wide");
         }
+        ByteTerm lowest = ByteTerm.Index.lowest(terms, term -> term.index);
+        String orderRefusal = orderRefusal(terms, lowest);
+        if (orderRefusal != null) {
+            return refused(terms, width, orderRefusal);
+        }
+        String signRefusal = signRefusal(terms, width);
+        if (signRefusal != null) {
+            return refused(terms, width, signRefusal);
+        }
+        boolean signed = false;
+        for (ByteTerm term : terms) {
+            signed |= term.shift == 8 * (n - 1) && !term.masked && 8 * n < width;
+        }
+        return new ByteRead(first.access.getIndexed(), lowest.index, n, width, isBigEndian(terms, lowest), signed, null);
+    }
+
+    /**
+     * Why the terms are not {@code n} consecutive bytes from {@code lowest} on, each read once, shifted in one byte
+     * order; null when they are.
+     */
+    private static @Nullable String orderRefusal(List<ByteTerm> terms, ByteTerm lowest) {
+        int n = terms.size();
         boolean littleEndian = true;
         boolean bigEndian = true;
         boolean[] seen = new boolean[n];
         for (ByteTerm term : terms) {
             long position = (long) term.index.constant - lowest.index.constant;
             if (position >= n || seen[(int) position]) {
-                return refused(terms, width, "the bytes are not " + n + " consecutive elements, each read once");
+                return "the bytes are not " + n + " consecutive elements, each read once";
             }
             seen[(int) position] = true;
             littleEndian &= term.shift == 8 * position;
             bigEndian &= term.shift == 8 * (n - 1 - position);
         }
-        if (!littleEndian && !bigEndian) {
-            return refused(terms, width, "the shifts follow neither byte order");
-        }
-        boolean signed = false;
+        return littleEndian || bigEndian ? null : "the shifts follow neither byte order";
+    }
+
+    /** Whether the byte at {@code lowest}'s index is the highest: the terms, in one byte order, are big-endian. */
+    private static boolean isBigEndian(List<ByteTerm> terms, ByteTerm lowest) {
+        return lowest.shift == 8 * (terms.size() - 1);
+    }
+
+    /**
+     * Why a term sets bits outside its own byte of the {@code width}-bit value (a sign spilling over), other than
+     * the highest byte sign-extending a value narrower than {@code width}, which a signed read reproduces; null when
+     * none does.
+     */
+    private static @Nullable String signRefusal(List<ByteTerm> terms, int width) {
+        int n = terms.size();
         for (ByteTerm term : terms) {
             boolean top = term.shift == 8 * (n - 1);
-            if (top && !term.masked && 8 * n < width) {
-                signed = true;
-            } else if (!term.setsOnlyItsByte(width)) {
-                return refused(terms, width, top ? "the highest byte is an int that would be sign-extended into the long" :
-                        "a byte below the highest is not masked with 0xFF, so its sign spills into the bytes above it");
+            if (!(top && !term.masked && 8 * n < width) && !term.setsOnlyItsByte(width)) {
+                return top ? "the highest byte is an int that would be sign-extended into the long" :
+                        "a byte below the highest is not masked with 0xFF, so its sign spills into the bytes above it";
             }
         }
-        return new ByteRead(array, lowest.index, n, width, bigEndian, signed, null);
+        return null;
     }
 
     private static ByteRead refused(List<ByteTerm> terms, int width, String reason) {

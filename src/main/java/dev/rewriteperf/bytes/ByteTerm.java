@@ -6,6 +6,9 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 
+import java.util.List;
+import java.util.function.Function;
+
 import static dev.rewriteperf.analysis.PureExpressions.unwrap;
 
 /**
@@ -135,6 +138,17 @@ final class ByteTerm {
                 }
             }
             return new Index(e, 0);
+        }
+
+        /** The item at the lowest index of {@code items}, the first of them when several are. */
+        static <T> T lowest(List<T> items, Function<T, Index> indexOf) {
+            T lowest = items.get(0);
+            for (T item : items) {
+                if (indexOf.apply(item).constant < indexOf.apply(lowest).constant) {
+                    lowest = item;
+                }
+            }
+            return lowest;
         }
 
         boolean sameBase(Index other) {

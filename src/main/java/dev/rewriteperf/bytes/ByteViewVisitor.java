@@ -1,5 +1,6 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.SimpleNames;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +32,7 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
 
     @Override
     public J visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
-        if (!(getCursor().getParentTreeCursor().getValue() instanceof J.CompilationUnit)) {
+        if (!EnclosingClasses.isTopLevel(getCursor())) {
             return super.visitClassDeclaration(classDecl, ctx);
         }
         ViewFields fields = ViewFields.of(classDecl, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
@@ -55,13 +56,12 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
     }
 
     /**
-     * Why the current site may not use a view on {@code array} at {@code index}, or null. {@code caught}: exceptions
-     * that, caught around the site, would see the view's different behaviour.
+     * Why the current site may not use a view on {@code array} at {@code index}; null when it may. {@code caught}:
+     * exceptions that, caught around the site, would see the view's different behaviour.
      */
     @Nullable String siteRefusal(Expression array, ByteTerm.Index index, Collection<String> caught) {
-        J.ClassDeclaration topLevel = topLevelClass();
-        if (topLevel == null || topLevel.getKind() == J.ClassDeclaration.Kind.Type.Interface ||
-            topLevel.getKind() == J.ClassDeclaration.Kind.Type.Annotation) {
+        J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+        if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
             return "the top-level type is an interface: its fields cannot be private";
         }
         if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
@@ -75,16 +75,6 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
             return "an enclosing try catches " + catcher + ", which would see the view's IndexOutOfBoundsException";
         }
         return SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
-    }
-
-    private J.@Nullable ClassDeclaration topLevelClass() {
-        J.ClassDeclaration topLevel = null;
-        for (Cursor c = getCursor(); c != null; c = c.getParent()) {
-            if (c.getValue() instanceof J.ClassDeclaration) {
-                topLevel = c.getValue();
-            }
-        }
-        return topLevel;
     }
 
     /** The simple name of a type in {@code caught} that a try around the site, within its method, catches. */

@@ -61,100 +61,103 @@ public class UseVarHandleForByteReads extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), FileFormat.keptBy(new ByteViewVisitor() {
+        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
+                FileFormat.keptBy(new ByteReadVisitor()));
+    }
 
-            @Override
-            public J visitTypeCast(J.TypeCast typeCast, ExecutionContext ctx) {
-                JavaType type = typeCast.getType();
-                ByteRead read = readIn(typeCast.getExpression());
-                if ((type == JavaType.Primitive.Short || type == JavaType.Primitive.Char) && read != null &&
-                    read.refusal == null && read.bytes == 2 && read.width == 32) {
-                    String cast = "(" + ((JavaType.Primitive) type).getKeyword() + ") ";
-                    J replaced = replace(typeCast, read, (JavaType.Primitive) type, cast + "%s", ctx);
-                    return replaced == null ? typeCast : replaced;
-                }
-                return super.visitTypeCast(typeCast, ctx);
+    /** Replaces each byte read a view can do, outermost first, and lists the others. */
+    private final class ByteReadVisitor extends ByteViewVisitor {
+        @Override
+        public J visitTypeCast(J.TypeCast typeCast, ExecutionContext ctx) {
+            JavaType type = typeCast.getType();
+            ByteRead read = readIn(typeCast.getExpression());
+            if ((type == JavaType.Primitive.Short || type == JavaType.Primitive.Char) && read != null &&
+                read.refusal == null && read.bytes == 2 && read.width == 32) {
+                String cast = "(" + ((JavaType.Primitive) type).getKeyword() + ") ";
+                J replaced = replace(typeCast, read, (JavaType.Primitive) type, cast + "%s", ctx);
+                return replaced == null ? typeCast : replaced;
             }
+            return super.visitTypeCast(typeCast, ctx);
+        }
 
-            @Override
-            public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
-                boolean toFloat = INT_BITS_TO_FLOAT.matches(method);
-                if (toFloat || LONG_BITS_TO_DOUBLE.matches(method)) {
-                    ByteRead read = readIn(method.getArguments().get(0));
-                    if (read != null && read.refusal == null && read.bytes * 8 == read.width) {
-                        J replaced = replace(method, read, toFloat ? JavaType.Primitive.Float : JavaType.Primitive.Double,
-                                toFloat ? "(float) %s" : "(double) %s", ctx);
-                        return replaced == null ? method : replaced;
-                    }
+        @Override
+        public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+            boolean toFloat = INT_BITS_TO_FLOAT.matches(method);
+            if (toFloat || LONG_BITS_TO_DOUBLE.matches(method)) {
+                ByteRead read = readIn(method.getArguments().get(0));
+                if (read != null && read.refusal == null && read.bytes * 8 == read.width) {
+                    J replaced = replace(method, read, toFloat ? JavaType.Primitive.Float : JavaType.Primitive.Double,
+                            toFloat ? "(float) %s" : "(double) %s", ctx);
+                    return replaced == null ? method : replaced;
                 }
-                return super.visitMethodInvocation(method, ctx);
             }
+            return super.visitMethodInvocation(method, ctx);
+        }
 
-            @Override
-            public J visitBinary(J.Binary binary, ExecutionContext ctx) {
-                ByteRead read = isChainTop(binary) ? ByteRead.of(binary) : null;
-                if (read == null) {
-                    return super.visitBinary(binary, ctx);
-                }
-                if (read.refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), binary, read.refusal);
-                    return binary;
-                }
-                JavaType.Primitive component = read.bytes == 8 ? JavaType.Primitive.Long :
-                        read.bytes == 4 ? JavaType.Primitive.Int : JavaType.Primitive.Short;
-                String format = read.bytes * 8 == read.width ? "(" + component.getKeyword() + ") %s" :
-                        read.signed ? null :
-                                read.bytes == 4 ? "Integer.toUnsignedLong((int) %s)" :
-                                        read.width == 64 ? "Short.toUnsignedLong((short) %s)" : "Short.toUnsignedInt((short) %s)";
-                if (format == null) {
-                    candidates.recordSkip(ctx, getCursor(), binary, "a signed " + read.bytes + "-byte value widened to " +
-                            (read.width == 64 ? "long" : "int") + ": no view reads it without a second cast");
-                    return binary;
-                }
-                J replaced = replace(binary, read, component, format, ctx);
-                return replaced == null ? binary : replaced;
+        @Override
+        public J visitBinary(J.Binary binary, ExecutionContext ctx) {
+            ByteRead read = isChainTop(binary) ? ByteRead.of(binary) : null;
+            if (read == null) {
+                return super.visitBinary(binary, ctx);
             }
+            if (read.refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), binary, read.refusal);
+                return binary;
+            }
+            JavaType.Primitive component = read.bytes == 8 ? JavaType.Primitive.Long :
+                    read.bytes == 4 ? JavaType.Primitive.Int : JavaType.Primitive.Short;
+            String format = read.bytes * 8 == read.width ? "(" + component.getKeyword() + ") %s" :
+                    read.signed ? null :
+                            read.bytes == 4 ? "Integer.toUnsignedLong((int) %s)" :
+                                    read.width == 64 ? "Short.toUnsignedLong((short) %s)" : "Short.toUnsignedInt((short) %s)";
+            if (format == null) {
+                candidates.recordSkip(ctx, getCursor(), binary, "a signed " + read.bytes + "-byte value widened to " +
+                        (read.width == 64 ? "long" : "int") + ": no view reads it without a second cast");
+                return binary;
+            }
+            J replaced = replace(binary, read, component, format, ctx);
+            return replaced == null ? binary : replaced;
+        }
 
-            /** {@code original} replaced by the view read, or null, recorded, when the site does not allow it. */
-            private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
-                                        ExecutionContext ctx) {
-                String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS);
-                J.Identifier field = refusal == null ? viewField(new ByteView(component, read.bigEndian)) : null;
-                if (field == null) {
-                    candidates.recordSkip(ctx, getCursor(), original, refusal != null ? refusal : NO_FIELD_NAME);
-                    return null;
-                }
-                List<Object> parameters = new ArrayList<>(Arrays.asList(field, read.array));
-                String index = indexCode(read.index, parameters);
-                String code = String.format(format, "#{any(java.lang.invoke.VarHandle)}.get(#{anyArray(byte)}, " + index + ")");
-                J replaced = JavaTemplate.builder(code)
-                        .build()
-                        .<J>apply(getCursor(), original.getCoordinates().replace(), parameters.toArray())
-                        .withPrefix(prefix(original));
-                candidates.recordChange(ctx, getCursor(), original, replaced);
-                return replaced;
+        /** {@code original} replaced by the view read, or null, recorded, when the site does not allow it. */
+        private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
+                                    ExecutionContext ctx) {
+            String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS);
+            J.Identifier field = refusal == null ? viewField(new ByteView(component, read.bigEndian)) : null;
+            if (field == null) {
+                candidates.recordSkip(ctx, getCursor(), original, refusal != null ? refusal : NO_FIELD_NAME);
+                return null;
             }
+            List<Object> parameters = new ArrayList<>(Arrays.asList(field, read.array));
+            String index = indexCode(read.index, parameters);
+            String code = String.format(format, "#{any(java.lang.invoke.VarHandle)}.get(#{anyArray(byte)}, " + index + ")");
+            J replaced = JavaTemplate.builder(code)
+                    .build()
+                    .<J>apply(getCursor(), original.getCoordinates().replace(), parameters.toArray())
+                    .withPrefix(prefix(original));
+            candidates.recordChange(ctx, getCursor(), original, replaced);
+            return replaced;
+        }
 
-            /** The original's, except that a read that no longer needs lines of its own follows {@code return} directly. */
-            private Space prefix(Expression original) {
-                Space prefix = original.getPrefix();
-                boolean returned = getCursor().getParentTreeCursor().getValue() instanceof J.Return;
-                return returned && prefix.getComments().isEmpty() && prefix.getWhitespace().contains("\n") ? Space.SINGLE_SPACE : prefix;
-            }
+        /** The original's, except that a read that no longer needs lines of its own follows {@code return} directly. */
+        private Space prefix(Expression original) {
+            Space prefix = original.getPrefix();
+            boolean returned = getCursor().getParentTreeCursor().getValue() instanceof J.Return;
+            return returned && prefix.getComments().isEmpty() && prefix.getWhitespace().contains("\n") ? Space.SINGLE_SPACE : prefix;
+        }
 
-            private @Nullable ByteRead readIn(Expression expression) {
-                Expression e = unwrap(expression);
-                return e instanceof J.Binary ? ByteRead.of((J.Binary) e) : null;
-            }
+        private @Nullable ByteRead readIn(Expression expression) {
+            Expression e = unwrap(expression);
+            return e instanceof J.Binary ? ByteRead.of((J.Binary) e) : null;
+        }
 
-            /** A chain's operands are visited too; only the outermost operator of a chain is a candidate. */
-            private boolean isChainTop(J.Binary binary) {
-                Cursor parent = getCursor().getParentTreeCursor();
-                while (parent.getValue() instanceof J.Parentheses) {
-                    parent = parent.getParentTreeCursor();
-                }
-                return !(parent.getValue() instanceof J.Binary) || ((J.Binary) parent.getValue()).getOperator() != binary.getOperator();
+        /** A chain's operands are visited too; only the outermost operator of a chain is a candidate. */
+        private boolean isChainTop(J.Binary binary) {
+            Cursor parent = getCursor().getParentTreeCursor();
+            while (parent.getValue() instanceof J.Parentheses) {
+                parent = parent.getParentTreeCursor();
             }
-        }));
+            return !(parent.getValue() instanceof J.Binary) || ((J.Binary) parent.getValue()).getOperator() != binary.getOperator();
+        }
     }
 }

@@ -60,78 +60,88 @@ public class UseVarHandleForByteWrites extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesJavaVersion<>(9), FileFormat.keptBy(new ByteViewVisitor() {
-            @Override
-            public J visitBlock(J.Block block, ExecutionContext ctx) {
-                J.Block b = (J.Block) super.visitBlock(block, ctx);
-                List<Statement> statements = b.getStatements();
-                List<Statement> rewritten = new ArrayList<>(statements.size());
-                boolean changed = false;
-                for (int i = 0; i < statements.size(); ) {
-                    List<ByteWrite> run = run(statements, i);
-                    if (run.size() < 2) {
-                        rewritten.add(statements.get(i++));
-                        continue;
-                    }
-                    boolean oneByteRepeated = run.stream().allMatch(write -> write.shift == run.get(0).shift);
-                    Statement set = oneByteRepeated ? null : set(run, new Cursor(getCursor(), b), ctx);
-                    if (set == null) {
-                        for (ByteWrite write : run) {
-                            rewritten.add(write.statement);
-                        }
-                    } else {
-                        rewritten.add(set);
-                        changed = true;
-                    }
-                    i += run.size();
-                }
-                return changed ? b.withStatements(rewritten) : b;
-            }
-
-            /** The byte stores of one array and one value starting at {@code start}. */
-            private List<ByteWrite> run(List<Statement> statements, int start) {
-                List<ByteWrite> run = new ArrayList<>();
-                for (int i = start; i < statements.size(); i++) {
-                    ByteWrite write = ByteWrite.of(statements.get(i));
-                    if (write == null || !run.isEmpty() && !write.sameTarget(run.get(0))) {
-                        break;
-                    }
-                    run.add(write);
-                }
-                return run;
-            }
-
-            private @Nullable Statement set(List<ByteWrite> run, Cursor blockCursor, ExecutionContext ctx) {
-                Cursor first = new Cursor(blockCursor, run.get(0).statement);
-                String refusal = refusal(run);
-                ByteView view = refusal == null ? view(run) : null;
-                if (refusal == null && view == null) {
-                    refusal = "a " + run.size() + "-byte view does not fit the stored value's type";
-                }
-                Cursor previous = getCursor();
-                setCursor(first);
-                try {
-                    if (refusal == null) {
-                        refusal = siteRefusal(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS);
-                    }
-                    if (refusal == null && !PureExpressions.isStableArithmetic(run.get(0).value)) {
-                        refusal = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
-                    }
-                    J.Identifier field = refusal == null ? viewField(view) : null;
-                    if (field == null) {
-                        candidates.recordSkip(ctx, first, run.get(0).statement, refusal != null ? refusal : NO_FIELD_NAME);
-                        return null;
-                    }
-                    Statement set = template(field, run, view, first);
-                    candidates.recordChange(ctx, first, run.get(0).statement, set);
-                    return set;
-                } finally {
-                    setCursor(previous);
-                }
-            }
-        }));
+        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
+                FileFormat.keptBy(new ByteWriteVisitor()));
     }
 
+    /** Replaces each run of byte stores of one value that a view can do with one {@code set}, and lists the others. */
+    private final class ByteWriteVisitor extends ByteViewVisitor {
+        @Override
+        public J visitBlock(J.Block block, ExecutionContext ctx) {
+            J.Block b = (J.Block) super.visitBlock(block, ctx);
+            List<Statement> statements = b.getStatements();
+            List<Statement> rewritten = new ArrayList<>(statements.size());
+            boolean changed = false;
+            for (int i = 0; i < statements.size(); ) {
+                List<ByteWrite> run = run(statements, i);
+                if (run.size() < 2) {
+                    rewritten.add(statements.get(i++));
+                    continue;
+                }
+                boolean oneByteRepeated = run.stream().allMatch(write -> write.shift == run.get(0).shift);
+                Statement set = oneByteRepeated ? null : set(run, new Cursor(getCursor(), b), ctx);
+                if (set == null) {
+                    for (ByteWrite write : run) {
+                        rewritten.add(write.statement);
+                    }
+                } else {
+                    rewritten.add(set);
+                    changed = true;
+                }
+                i += run.size();
+            }
+            return changed ? b.withStatements(rewritten) : b;
+        }
+
+        /** The byte stores of one array and one value starting at {@code start}. */
+        private List<ByteWrite> run(List<Statement> statements, int start) {
+            List<ByteWrite> run = new ArrayList<>();
+            for (int i = start; i < statements.size(); i++) {
+                ByteWrite write = ByteWrite.of(statements.get(i));
+                if (write == null || !run.isEmpty() && !write.sameTarget(run.get(0))) {
+                    break;
+                }
+                run.add(write);
+            }
+            return run;
+        }
+
+        /** The view store that replaces {@code run}, recorded; null, with the reason recorded, when there is none. */
+        private @Nullable Statement set(List<ByteWrite> run, Cursor blockCursor, ExecutionContext ctx) {
+            Cursor first = new Cursor(blockCursor, run.get(0).statement);
+            String refusal = refusal(run);
+            ByteView view = refusal == null ? view(run) : null;
+            if (refusal == null && view == null) {
+                refusal = "a " + run.size() + "-byte view does not fit the stored value's type";
+            }
+            // siteRefusal and viewField ask about the site at getCursor(), here the block: point it at the run.
+            Cursor previous = getCursor();
+            setCursor(first);
+            try {
+                if (refusal == null) {
+                    refusal = siteRefusal(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS);
+                }
+                if (refusal == null && !PureExpressions.isStableArithmetic(run.get(0).value)) {
+                    refusal = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
+                }
+                J.Identifier field = refusal == null ? viewField(view) : null;
+                if (field == null) {
+                    candidates.recordSkip(ctx, first, run.get(0).statement, refusal != null ? refusal : NO_FIELD_NAME);
+                    return null;
+                }
+                Statement set = template(field, run, view, first);
+                candidates.recordChange(ctx, first, run.get(0).statement, set);
+                return set;
+            } finally {
+                setCursor(previous);
+            }
+        }
+    }
+
+    /**
+     * Why {@code run} is not one value stored whole: not one index plus constants, not 2, 4 or 8 consecutive
+     * bytes each stored once, or shifts in neither byte order; null when it is.
+     */
     private static @Nullable String refusal(List<ByteWrite> run) {
         ByteWrite first = run.get(0);
         int n = run.size();
@@ -173,14 +183,9 @@ public class UseVarHandleForByteWrites extends Recipe {
         }
     }
 
+    /** The store at the lowest index: where the view writes. */
     private static ByteWrite lowest(List<ByteWrite> run) {
-        ByteWrite lowest = run.get(0);
-        for (ByteWrite write : run) {
-            if (write.index.constant < lowest.index.constant) {
-                lowest = write;
-            }
-        }
-        return lowest;
+        return ByteTerm.Index.lowest(run, write -> write.index);
     }
 
     private static Statement template(J.Identifier field, List<ByteWrite> run, ByteView view, Cursor first) {

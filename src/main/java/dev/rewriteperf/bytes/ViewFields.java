@@ -1,6 +1,7 @@
 package dev.rewriteperf.bytes;
 
-import dev.rewriteperf.analysis.BlankLines;
+import dev.rewriteperf.analysis.ClassMembers;
+import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -10,14 +11,11 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
-import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,20 +69,11 @@ final class ViewFields {
     J.@Nullable Identifier reference(ByteView view, Cursor site) {
         String name = existing.containsKey(view) ? existing.get(view) : added.get(view);
         if (name == null) {
-            if (namesInUse == null) {
-                namesInUse = FreshNames.identifiersIn(cu);
-            }
-            for (String candidate : new String[]{view.fieldName(), view.fieldName() + "_VIEW"}) {
-                if (!namesInUse.contains(candidate) && !inherited(candidate, site)) {
-                    name = candidate;
-                    break;
-                }
-            }
+            name = freeName(view, site);
             if (name == null) {
                 return null;
             }
             added.put(view, name);
-            namesInUse.add(name);
         }
         JavaType.FullyQualified varHandle = JavaType.ShallowClass.build(ByteView.VAR_HANDLE);
         JavaType.Variable field = new JavaType.Variable(null,
@@ -99,7 +88,8 @@ final class ViewFields {
 
     /**
      * {@code topLevel} with the added fields as its first members, followed by a blank line; or, where the class
-     * already starts with view fields (another byte view recipe ran first), right after them.
+     * already starts with view fields, right after them. Both byte view recipes ({@code UseVarHandleForByteReads}
+     * and {@code UseVarHandleForByteWrites}) add fields, so the second to run finds those of the first there.
      */
     J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor) {
         StringJoiner code = new StringJoiner("\n");
@@ -112,54 +102,38 @@ final class ViewFields {
                 .imports(IMPORTS)
                 .build()
                 .apply(new Cursor(classCursor, body), body.getCoordinates().firstStatement());
-        int count = withFields.getStatements().size() - before.size();
-        List<Statement> generated = new ArrayList<>(withFields.getStatements().subList(0, count));
         if (before.isEmpty()) {
             return topLevel.withBody(withFields);
         }
-        int leading = 0;
-        while (leading < before.size() && before.get(leading) instanceof J.VariableDeclarations &&
-               ByteView.declaredBy((J.VariableDeclarations) before.get(leading)) != null) {
-            leading++;
-        }
-        Space ownLine = Space.format("\n" + before.get(0).getPrefix().getIndent());
-        for (int i = 0; i < generated.size(); i++) {
-            generated.set(i, generated.get(i).withPrefix(ownLine));
-        }
-        List<Statement> statements = new ArrayList<>(before);
-        if (leading == 0) {
-            statements.set(0, BlankLines.before(statements.get(0)));
-        }
-        statements.addAll(leading, generated);
+        List<Statement> generated = withFields.getStatements().subList(0, withFields.getStatements().size() - before.size());
+        List<Statement> statements = ClassMembers.insert(before, leadingViewFields(before), generated, ClassMembers.indent(body));
         return topLevel.withBody(withFields.withStatements(statements));
     }
 
-    private boolean inherited(String name, Cursor site) {
-        for (Cursor c = site; c != null; c = c.getParent()) {
-            if (c.getValue() instanceof J.ClassDeclaration) {
-                JavaType.FullyQualified type = ((J.ClassDeclaration) c.getValue()).getType();
-                if (type == null || hasMember(type.getSupertype(), name, new HashSet<>()) ||
-                    type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, new HashSet<>()))) {
-                    return true;
-                }
-            } else if (c.getValue() instanceof J.NewClass && ((J.NewClass) c.getValue()).getBody() != null &&
-                       hasMember(TypeUtils.asFullyQualified(((J.NewClass) c.getValue()).getType()), name, new HashSet<>())) {
-                return true;
-            }
+    /** How many of {@code members}, counted from the first, are view fields. */
+    private static int leadingViewFields(List<Statement> members) {
+        int leading = 0;
+        while (leading < members.size() && members.get(leading) instanceof J.VariableDeclarations &&
+               ByteView.declaredBy((J.VariableDeclarations) members.get(leading)) != null) {
+            leading++;
         }
-        return false;
+        return leading;
     }
 
-    private static boolean hasMember(JavaType.@Nullable FullyQualified type, String name, Set<String> visited) {
-        if (type == null || !visited.add(type.getFullyQualifiedName()) || "java.lang.Object".equals(type.getFullyQualifiedName())) {
-            return false;
+    /**
+     * The first of {@code INT_BE}, {@code INT_BE_VIEW} (for example) that no identifier in the file spells and no class
+     * around {@code site} inherits; null when both are taken.
+     */
+    private @Nullable String freeName(ByteView view, Cursor site) {
+        if (namesInUse == null) {
+            namesInUse = FreshNames.identifiersIn(cu);
         }
-        for (JavaType.Variable member : type.getMembers()) {
-            if (member.getName().equals(name)) {
-                return true;
+        for (String candidate : new String[]{view.fieldName(), view.fieldName() + "_VIEW"}) {
+            if (EnclosingClasses.isFreeName(candidate, namesInUse, site, true)) {
+                namesInUse.add(candidate);
+                return candidate;
             }
         }
-        return hasMember(type.getSupertype(), name, visited) ||
-               type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, visited));
+        return null;
     }
 }

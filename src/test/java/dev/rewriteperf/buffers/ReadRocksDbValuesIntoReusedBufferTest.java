@@ -29,6 +29,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 
 import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -99,16 +100,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                       return new String(value, 0, valueLength, StandardCharsets.UTF_8);
                   }
 
-                  private static int readValue(RocksDB db, ColumnFamilyHandle handle, byte[] key) throws RocksDBException {
-                      byte[] buffer = VALUE_BUFFER.get();
-                      int length = db.get(handle, key, buffer);
-                      while (length > buffer.length) {
-                          buffer = new byte[length];
-                          VALUE_BUFFER.set(buffer);
-                          length = db.get(handle, key, buffer);
-                      }
-                      return length;
-                  }
+              """ + readValueWithThreadBuffer("ColumnFamilyHandle handle, byte[] key") + """
               }
               """
           )
@@ -160,14 +152,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                       return valueLength == RocksDB.NOT_FOUND ? 0L : ByteBuffer.wrap(value, 0, valueLength).getLong();
                   }
 
-                  private int readValue(RocksDB db, byte[] key) throws RocksDBException {
-                      int length = db.get(key, valueBuffer);
-                      while (length > valueBuffer.length) {
-                          valueBuffer = new byte[length];
-                          length = db.get(key, valueBuffer);
-                      }
-                      return length;
-                  }
+              """ + readValueWithInstanceBuffer("byte[] key") + """
               }
               """
           )
@@ -227,14 +212,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                       return valueLength == RocksDB.NOT_FOUND ? 0 : valueLength;
                   }
 
-                  private int readValue(RocksDB db, byte[] key) throws RocksDBException {
-                      int length = db.get(key, valueBuffer);
-                      while (length > valueBuffer.length) {
-                          valueBuffer = new byte[length];
-                          length = db.get(key, valueBuffer);
-                      }
-                      return length;
-                  }
+              """ + readValueWithInstanceBuffer("byte[] key") + """
               }
               """
           )
@@ -300,16 +278,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                       return Arrays.copyOf(value, valueLength);
                   }
 
-                  private static int readValue(RocksDB db, ReadOptions options, byte[] key) throws RocksDBException {
-                      byte[] buffer = VALUE_BUFFER.get();
-                      int length = db.get(options, key, buffer);
-                      while (length > buffer.length) {
-                          buffer = new byte[length];
-                          VALUE_BUFFER.set(buffer);
-                          length = db.get(options, key, buffer);
-                      }
-                      return length;
-                  }
+              """ + readValueWithThreadBuffer("ReadOptions options, byte[] key") + """
               }
               """
           )
@@ -358,16 +327,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                       return sum;
                   }
 
-                  private static int readValue(RocksDB db, byte[] key) throws RocksDBException {
-                      byte[] buffer = VALUE_BUFFER.get();
-                      int length = db.get(key, buffer);
-                      while (length > buffer.length) {
-                          buffer = new byte[length];
-                          VALUE_BUFFER.set(buffer);
-                          length = db.get(key, buffer);
-                      }
-                      return length;
-                  }
+              """ + readValueWithThreadBuffer("byte[] key") + """
               }
               """
           )
@@ -571,16 +531,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                       return new String(first, StandardCharsets.UTF_8) + new String(second, 0, secondLength, StandardCharsets.UTF_8);
                   }
 
-                  private static int readValue(RocksDB db, byte[] key) throws RocksDBException {
-                      byte[] buffer = VALUE_BUFFER.get();
-                      int length = db.get(key, buffer);
-                      while (length > buffer.length) {
-                          buffer = new byte[length];
-                          VALUE_BUFFER.set(buffer);
-                          length = db.get(key, buffer);
-                      }
-                      return length;
-                  }
+              """ + readValueWithThreadBuffer("byte[] key") + """
               }
               """
           )
@@ -736,6 +687,56 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
           spec -> spec.recipe(new ReadRocksDbValuesIntoReusedBuffer("instance")),
           BenchmarkSources.beforeBecomes("buffers/readrocksdbvaluesintoreusedbuffer", "AfterInstance")
         );
+    }
+
+    @Test
+    void recipesWithTheSameBufferHolderAreEqual() {
+        assertThat(new ReadRocksDbValuesIntoReusedBuffer("instance"))
+          .isEqualTo(new ReadRocksDbValuesIntoReusedBuffer("instance"))
+          .hasSameHashCodeAs(new ReadRocksDbValuesIntoReusedBuffer("instance"))
+          .isNotEqualTo(new ReadRocksDbValuesIntoReusedBuffer("thread"))
+          .isNotEqualTo(new ReadRocksDbValuesIntoReusedBuffer());
+        assertThat(new ReadRocksDbValuesIntoReusedBuffer()).isEqualTo(new ReadRocksDbValuesIntoReusedBuffer(null));
+    }
+
+    /**
+     * The {@code readValue} method the recipe adds with the per-thread buffer, indented as the last member of a
+     * top-level class. {@code parameters}: those of the {@code get} overload read with, after {@code RocksDB db}.
+     */
+    private static String readValueWithThreadBuffer(String parameters) {
+        return """
+              private static int readValue(RocksDB db, %1$s) throws RocksDBException {
+                  byte[] buffer = VALUE_BUFFER.get();
+                  int length = db.get(%2$s, buffer);
+                  while (length > buffer.length) {
+                      buffer = new byte[length];
+                      VALUE_BUFFER.set(buffer);
+                      length = db.get(%2$s, buffer);
+                  }
+                  return length;
+              }
+          """.formatted(parameters, argumentsOf(parameters));
+    }
+
+    /** The {@code readValue} method the recipe adds with the instance's buffer; see {@link #readValueWithThreadBuffer}. */
+    private static String readValueWithInstanceBuffer(String parameters) {
+        return """
+              private int readValue(RocksDB db, %1$s) throws RocksDBException {
+                  int length = db.get(%2$s, valueBuffer);
+                  while (length > valueBuffer.length) {
+                      valueBuffer = new byte[length];
+                      length = db.get(%2$s, valueBuffer);
+                  }
+                  return length;
+              }
+          """.formatted(parameters, argumentsOf(parameters));
+    }
+
+    /** {@code handle, key} for {@code ColumnFamilyHandle handle, byte[] key}. */
+    private static String argumentsOf(String parameters) {
+        return Arrays.stream(parameters.split(", "))
+          .map(parameter -> parameter.substring(parameter.lastIndexOf(' ') + 1))
+          .collect(Collectors.joining(", "));
     }
 
     private static final String STORE = """

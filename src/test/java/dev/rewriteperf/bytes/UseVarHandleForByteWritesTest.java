@@ -337,6 +337,27 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         );
     }
 
+    /** Byte stores into an {@code int[]}: no {@code byte[]} is indexed, so the file is not even looked at. */
+    @Test
+    void storesIntoAnIntArrayAreNotACandidate() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          version(
+            java(
+              """
+                class Words {
+                    static void put(int[] w, int off, int v) {
+                        w[off] = (byte) (v >>> 8);
+                        w[off + 1] = (byte) v;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
     @Test
     void java8HasNoVarHandle() {
         rewriteRun(

@@ -1,0 +1,51 @@
+package dev.rewriteperf.analysis;
+
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.Statement;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the members a recipe adds to a class go, and the blank lines that set them apart: fields on lines of
+ * their own before the existing members, with a blank line (see {@link BlankLines}) between them and the first
+ * existing member, and methods after the existing members, each after a blank line.
+ */
+public final class ClassMembers {
+
+    /** The indentation of a body without members to take it from. */
+    private static final String DEFAULT_INDENT = "    ";
+
+    private ClassMembers() {
+    }
+
+    /** The indentation of {@code body}'s members: that of its first member, or four spaces when it has none. */
+    public static String indent(J.Block body) {
+        return body.getStatements().isEmpty() ? DEFAULT_INDENT : body.getStatements().get(0).getPrefix().getIndent();
+    }
+
+    /**
+     * {@code members} with {@code added} inserted at {@code index}, each on a line of its own at {@code indent}.
+     * Inserted before every member ({@code index} 0), they are set apart from the member that then follows them
+     * by a blank line; inserted after some members, they join those (a run of fields of the same kind).
+     */
+    public static List<Statement> insert(List<Statement> members, int index, List<? extends Statement> added, String indent) {
+        List<Statement> statements = new ArrayList<>(members);
+        if (index == 0 && !statements.isEmpty()) {
+            statements.set(0, BlankLines.before(statements.get(0)));
+        }
+        Space ownLine = Space.format("\n" + indent);
+        List<Statement> onOwnLines = new ArrayList<>(added.size());
+        for (Statement member : added) {
+            onOwnLines.add(member.withPrefix(ownLine));
+        }
+        statements.addAll(index, onOwnLines);
+        return statements;
+    }
+
+    /** {@code member} on a line of its own at {@code indent}, after a blank line: how an added method starts. */
+    public static <S extends Statement> S afterBlankLine(S member, String indent) {
+        return member.withPrefix(Space.format("\n\n" + indent));
+    }
+}
