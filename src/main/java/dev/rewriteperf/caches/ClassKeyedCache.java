@@ -4,12 +4,16 @@ import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.SearchResult;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +40,8 @@ final class ClassKeyedCache {
     final J.VariableDeclarations declaration;
     final J.VariableDeclarations.NamedVariable variable;
     final List<J.MethodInvocation> computes = new ArrayList<>();
+
+    /** Why the first use other than {@code computeIfAbsent} keeps the field from becoming a {@code ClassValue}. */
     @Nullable String blockingUse;
 
     /** Where a {@code computeIfAbsent} sits in a nested, local or anonymous class, whose names the field cannot see. */
@@ -58,7 +64,7 @@ final class ClassKeyedCache {
             public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declaration,
                                                                     Map<String, ClassKeyedCache> found) {
                 JavaType.Variable field = declaration.getVariables().get(0).getVariableType();
-                if (field != null && field.getOwner() instanceof JavaType.FullyQualified && isClassKeyed(field.getType())) {
+                if (isClassKeyedField(field)) {
                     found.put(key(field), new ClassKeyedCache(declaration));
                 }
                 return super.visitVariableDeclarations(declaration, found);
@@ -70,6 +76,38 @@ final class ClassKeyedCache {
         return caches;
     }
 
+    /**
+     * Precondition: the file declares, or refers to, a field typed as a class-keyed map or cache, the fields
+     * {@link #findIn} finds. Every such field, converted or not, gets a data-table row. Reads the variables
+     * OpenRewrite indexes once per file ({@code TypesInUse}), so a file without one is skipped without a walk.
+     */
+    static TreeVisitor<?, ExecutionContext> declaredInFile() {
+        return new JavaIsoVisitor<ExecutionContext>() {
+            @Override
+            public J preVisit(J tree, ExecutionContext ctx) {
+                stopAfterPreVisit();
+                if (tree instanceof JavaSourceFile && hasClassKeyedField(((JavaSourceFile) tree).getTypesInUse().getVariables())) {
+                    return SearchResult.found(tree);
+                }
+                return tree;
+            }
+        };
+    }
+
+    private static boolean hasClassKeyedField(Set<JavaType.Variable> variables) {
+        for (JavaType.Variable variable : variables) {
+            if (isClassKeyedField(variable)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isClassKeyedField(JavaType.@Nullable Variable variable) {
+        return variable != null && variable.getOwner() instanceof JavaType.FullyQualified && isClassKeyed(variable.getType());
+    }
+
+    /** The owner's fully qualified name and the field's name. */
     static @Nullable String key(JavaType.@Nullable Variable field) {
         JavaType.FullyQualified owner = field == null ? null : TypeUtils.asFullyQualified(field.getOwner());
         return owner == null ? null : owner.getFullyQualifiedName() + "." + field.getName();
@@ -119,7 +157,7 @@ final class ClassKeyedCache {
                 return;
             }
             blockedBy("`" + name() + "." + call.getSimpleName() + "(..)` in " + PerformanceCandidates.location(parent) +
-                      ": " + whyNot(call.getSimpleName()));
+                      ": " + callRefusal(call.getSimpleName()));
             return;
         }
         blockedBy("`" + name() + "` is used as a value in " + PerformanceCandidates.location(parent) +
@@ -146,7 +184,8 @@ final class ClassKeyedCache {
         }
     }
 
-    private static String whyNot(String method) {
+    /** Why a call of {@code method} on the cache keeps it from becoming a {@code ClassValue}. */
+    private static String callRefusal(String method) {
         if (WRITES.contains(method)) {
             return "a ClassValue cannot be given or stripped of a chosen value";
         }

@@ -17,8 +17,8 @@ final class ClassValueField {
     private ClassValueField() {
     }
 
-    /** Why the declared map type cannot be carried over to a {@code ClassValue}, or {@code null}. */
-    static @Nullable String unsupportedTypes(J.VariableDeclarations declaration) {
+    /** Why the declared map type cannot be carried over to a {@code ClassValue}; null when it can. */
+    static @Nullable String typeRefusal(J.VariableDeclarations declaration) {
         if (!(declaration.getTypeExpression() instanceof J.ParameterizedType)) {
             return "its type is not written as `Map<Class<..>, V>`";
         }

@@ -32,8 +32,33 @@ final class ComputeFunction {
     private ComputeFunction() {
     }
 
+    /**
+     * Why the function that fills the cache cannot become the body of {@code computeValue}; null when it can,
+     * so that computing a value twice or caching a {@code null} cannot be told apart.
+     */
     static @Nullable String refusal(ClassKeyedCache cache, J.CompilationUnit cu) {
         Expression function = cache.computes.get(0).getArguments().get(1);
+        String refusal = fillingRefusal(cache, function);
+        if (refusal != null) {
+            return refusal;
+        }
+        refusal = formRefusal(function);
+        if (refusal != null) {
+            return refusal;
+        }
+        refusal = namesRefusal(cache, function);
+        if (refusal != null) {
+            return refusal;
+        }
+        String effect = SideEffectFreeCode.whyNot(function, cu);
+        if (effect != null) {
+            return "the function " + effect;
+        }
+        return nullKeyRefusal(cache);
+    }
+
+    /** Why the places that fill the cache do not agree on one function it could run; null when they do. */
+    private static @Nullable String fillingRefusal(ClassKeyedCache cache, Expression function) {
         for (J.MethodInvocation compute : cache.computes) {
             if (!SemanticallyEqual.areEqual(function, compute.getArguments().get(1))) {
                 return "filled by different functions in different places";
@@ -43,42 +68,11 @@ final class ComputeFunction {
             return "filled from " + cache.computedElsewhere + ", a nested or anonymous class whose names the " +
                    "field's initialiser cannot see";
         }
-        String form = unsupportedForm(function);
-        if (form != null) {
-            return form;
-        }
-        String captured = References.capturedLocal(function);
-        if (captured != null) {
-            return "the function captures the local `" + captured + "`, which a static ClassValue cannot see";
-        }
-        if (References.countNamed(function, cache.name()) > 0) {
-            return "the function uses the cache itself (a recursive computeIfAbsent)";
-        }
-        String typeVariable = typeVariableUsed(function);
-        if (typeVariable != null) {
-            return "the function uses the type variable `" + typeVariable + "` of its enclosing method";
-        }
-        String rebound = callRebindingInsideClassValue(function);
-        if (rebound != null) {
-            return "the function calls `" + rebound + "(..)` unqualified, which inside a ClassValue would call " +
-                   "ClassValue's own method";
-        }
-        String effect = SideEffectFreeCode.whyNot(function, cu);
-        if (effect != null) {
-            return "the function " + effect;
-        }
-        Expression initializer = cache.variable.getInitializer();
-        if (initializer != null && ClassKeyedCache.acceptsNullKeys(PureExpressions.unwrap(initializer))) {
-            for (J.MethodInvocation compute : cache.computes) {
-                if (!isNonNullClass(compute.getArguments().get(0))) {
-                    return "a HashMap accepts a null key, where ClassValue.get(null) throws";
-                }
-            }
-        }
         return null;
     }
 
-    private static @Nullable String unsupportedForm(Expression function) {
+    /** Why the function is not a lambda or method reference the recipe can call; null when it is one. */
+    private static @Nullable String formRefusal(Expression function) {
         if (function instanceof J.Lambda) {
             return ((J.Lambda) function).getParameters().getParameters().size() == 1 ? null :
                     "the function's lambda does not take one parameter";
@@ -104,6 +98,44 @@ final class ComputeFunction {
     }
 
     /**
+     * Why a name in the function would mean something else, or nothing, inside a static {@code ClassValue}
+     * field's initialiser; null when every name keeps its meaning.
+     */
+    private static @Nullable String namesRefusal(ClassKeyedCache cache, Expression function) {
+        String captured = References.capturedLocal(function);
+        if (captured != null) {
+            return "the function captures the local `" + captured + "`, which a static ClassValue cannot see";
+        }
+        if (References.countNamed(function, cache.name()) > 0) {
+            return "the function uses the cache itself (a recursive computeIfAbsent)";
+        }
+        String typeVariable = typeVariableUsed(function);
+        if (typeVariable != null) {
+            return "the function uses the type variable `" + typeVariable + "` of its enclosing method";
+        }
+        String rebound = callRebindingInsideClassValue(function);
+        if (rebound != null) {
+            return "the function calls `" + rebound + "(..)` unqualified, which inside a ClassValue would call " +
+                   "ClassValue's own method";
+        }
+        return null;
+    }
+
+    /** Why a key may be null, which a HashMap accepts and {@code ClassValue.get} throws on; null when none may. */
+    private static @Nullable String nullKeyRefusal(ClassKeyedCache cache) {
+        Expression initializer = cache.variable.getInitializer();
+        if (initializer == null || !ClassKeyedCache.acceptsNullKeys(PureExpressions.unwrap(initializer))) {
+            return null;
+        }
+        for (J.MethodInvocation compute : cache.computes) {
+            if (!isNonNullClass(compute.getArguments().get(0))) {
+                return "a HashMap accepts a null key, where ClassValue.get(null) throws";
+            }
+        }
+        return null;
+    }
+
+    /**
      * The body of {@code computeValue(Class<?> parameter)}. For a key bounded like {@code Class<? extends Foo>},
      * {@code keyType} is that type, and the parameter is cast back to it where the function needs it. A static
      * method of the field's own class is called by its simple name, as it would be written there.
@@ -111,18 +143,28 @@ final class ComputeFunction {
     static String methodBody(Expression function, String parameter, @Nullable String keyType,
                              JavaType.@Nullable FullyQualified fieldOwner, Cursor cursor) {
         if (function instanceof J.Lambda) {
-            J.Lambda lambda = (J.Lambda) function;
-            String lambdaParameter = parameterName(lambda);
-            String narrowing = keyType == null ? "" :
-                    "\n" + keyType + " " + lambdaParameter + " = (" + keyType + ") " + parameter + ";";
-            J body = lambda.getBody();
-            if (body instanceof J.Block) {
-                String block = body.printTrimmed(cursor);
-                return "{" + narrowing + block.substring(block.indexOf('{') + 1);
-            }
+            return lambdaBody((J.Lambda) function, parameter, keyType, cursor);
+        }
+        return "{\nreturn " + referenceCall((J.MemberReference) function, parameter, keyType, fieldOwner, cursor) + ";\n}";
+    }
+
+    /** The lambda's body as a method body, its parameter first declared as the narrowed key where there is one. */
+    private static String lambdaBody(J.Lambda lambda, String parameter, @Nullable String keyType, Cursor cursor) {
+        String lambdaParameter = parameterName(lambda);
+        String narrowing = keyType == null ? "" :
+                "\n" + keyType + " " + lambdaParameter + " = (" + keyType + ") " + parameter + ";";
+        J body = lambda.getBody();
+        if (!(body instanceof J.Block)) {
             return "{" + narrowing + "\nreturn " + body.printTrimmed(cursor) + ";\n}";
         }
-        J.MemberReference reference = (J.MemberReference) function;
+        String block = body.printTrimmed(cursor);
+        String statements = block.substring(block.indexOf('{') + 1, block.lastIndexOf('}'));
+        return "{" + narrowing + statements + "}";
+    }
+
+    /** The expression that calls the referenced method or constructor with the key. */
+    private static String referenceCall(J.MemberReference reference, String parameter, @Nullable String keyType,
+                                        JavaType.@Nullable FullyQualified fieldOwner, Cursor cursor) {
         JavaType.Method method = reference.getMethodType();
         assert method != null;
         String argument = keyType == null || acceptsAnyClass(method) ? parameter :
@@ -131,15 +173,15 @@ final class ComputeFunction {
         if (method.isConstructor()) {
             JavaType.FullyQualified type = method.getDeclaringType();
             boolean generic = !type.getTypeParameters().isEmpty() && !(reference.getContaining() instanceof J.ParameterizedType);
-            return "{\nreturn new " + containing + (generic ? "<>" : "") + "(" + argument + ");\n}";
+            return "new " + containing + (generic ? "<>" : "") + "(" + argument + ")";
         }
         if (method.hasFlags(Flag.Static)) {
             boolean sameClass = TypeUtils.isOfType(method.getDeclaringType(), fieldOwner) &&
                                 !CLASS_VALUE_MEMBERS.contains(method.getName());
-            return "{\nreturn " + (sameClass ? "" : containing + ".") + method.getName() + "(" + argument + ");\n}";
+            return (sameClass ? "" : containing + ".") + method.getName() + "(" + argument + ")";
         }
         String receiver = argument.equals(parameter) ? parameter : "(" + argument + ")";
-        return "{\nreturn " + receiver + "." + method.getName() + "();\n}";
+        return receiver + "." + method.getName() + "()";
     }
 
     /** Whether the generated method needs an unchecked cast from {@code Class<?>} to the bounded key type. */

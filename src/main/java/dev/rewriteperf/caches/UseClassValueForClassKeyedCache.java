@@ -9,7 +9,6 @@ import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaTemplate;
-import org.openrewrite.java.search.UsesType;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -20,6 +19,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -56,58 +56,78 @@ public class UseClassValueForClassKeyedCache extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(Preconditions.or(new UsesType<>("java.util.Map", true),
-                new UsesType<>("com.google.common.cache.Cache", true)), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
-            private Map<String, ClassKeyedCache> caches = Collections.emptyMap();
-            private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
-
-            @Override
-            public J.CompilationUnit visitCompilationUnit(J.CompilationUnit cu, ExecutionContext ctx) {
-                caches = ClassKeyedCache.findIn(cu);
-                converted.clear();
-                if (caches.isEmpty()) {
-                    return cu;
-                }
-                J.CompilationUnit c = super.visitCompilationUnit(cu, ctx);
-                if (converted.isEmpty()) {
-                    return c;
-                }
-                c = (J.CompilationUnit) new CallSites(converted).visitNonNull(c, ctx);
-                for (String type : Arrays.asList("java.util.Map", "java.util.HashMap", "java.util.LinkedHashMap",
-                        "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap")) {
-                    maybeRemoveImport(type);
-                }
-                return c;
-            }
-
-            @Override
-            public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declaration,
-                                                                    ExecutionContext ctx) {
-                J.VariableDeclarations d = super.visitVariableDeclarations(declaration, ctx);
-                String key = ClassKeyedCache.key(d.getVariables().get(0).getVariableType());
-                ClassKeyedCache cache = key == null ? null : caches.get(key);
-                if (cache == null || cache.declaration != declaration) {
-                    return d;
-                }
-                J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
-                String refusal = refusal(cache, cu);
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), d, refusal);
-                    return d;
-                }
-                J.VariableDeclarations classValue = JavaTemplate.builder(ClassValueField.code(cache, d, getCursor()))
-                        .contextSensitive()
-                        .build()
-                        .apply(getCursor(), d.getCoordinates().replace());
-                classValue = classValue.withLeadingAnnotations(d.getLeadingAnnotations());
-                classValue = (J.VariableDeclarations) autoFormat(classValue, ctx, getCursor().getParentOrThrow());
-                candidates.recordChange(ctx, getCursor(), d, classValue);
-                converted.put(key, classValue);
-                return classValue;
-            }
-        }));
+        return Preconditions.check(ClassKeyedCache.declaredInFile(), FileFormat.keptBy(new CacheFieldVisitor(candidates)));
     }
 
+    /**
+     * Finds the class-keyed cache fields of a file, turns each it may into a {@code ClassValue} field (recording
+     * why not for the others), then lets {@link CallSites} rewrite the uses of the converted ones.
+     */
+    private static final class CacheFieldVisitor extends JavaIsoVisitor<ExecutionContext> {
+        private static final List<String> MAP_TYPES = Arrays.asList("java.util.Map", "java.util.HashMap",
+                "java.util.LinkedHashMap", "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap");
+
+        private final PerformanceCandidates candidates;
+
+        /** The class-keyed fields of the file being visited, by {@link ClassKeyedCache#key}. */
+        private Map<String, ClassKeyedCache> caches = Collections.emptyMap();
+
+        /** The new {@code ClassValue} declarations of the file being visited, by the replaced field's key. */
+        private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
+
+        CacheFieldVisitor(PerformanceCandidates candidates) {
+            this.candidates = candidates;
+        }
+
+        @Override
+        public J.CompilationUnit visitCompilationUnit(J.CompilationUnit cu, ExecutionContext ctx) {
+            caches = ClassKeyedCache.findIn(cu);
+            converted.clear();
+            if (caches.isEmpty()) {
+                return cu;
+            }
+            J.CompilationUnit c = super.visitCompilationUnit(cu, ctx);
+            if (converted.isEmpty()) {
+                return c;
+            }
+            c = (J.CompilationUnit) new CallSites(converted).visitNonNull(c, ctx);
+            for (String type : MAP_TYPES) {
+                maybeRemoveImport(type);
+            }
+            return c;
+        }
+
+        @Override
+        public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declaration, ExecutionContext ctx) {
+            J.VariableDeclarations d = super.visitVariableDeclarations(declaration, ctx);
+            String key = ClassKeyedCache.key(d.getVariables().get(0).getVariableType());
+            ClassKeyedCache cache = key == null ? null : caches.get(key);
+            if (cache == null || cache.declaration != declaration) {
+                return d;
+            }
+            String refusal = refusal(cache, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), d, refusal);
+                return d;
+            }
+            J.VariableDeclarations classValue = classValueField(cache, d, ctx);
+            candidates.recordChange(ctx, getCursor(), d, classValue);
+            converted.put(key, classValue);
+            return classValue;
+        }
+
+        /** The {@code ClassValue} field that replaces {@code d}, formatted where it stands. */
+        private J.VariableDeclarations classValueField(ClassKeyedCache cache, J.VariableDeclarations d, ExecutionContext ctx) {
+            J.VariableDeclarations classValue = JavaTemplate.builder(ClassValueField.code(cache, d, getCursor()))
+                    .contextSensitive()
+                    .build()
+                    .apply(getCursor(), d.getCoordinates().replace());
+            classValue = classValue.withLeadingAnnotations(d.getLeadingAnnotations());
+            return (J.VariableDeclarations) autoFormat(classValue, ctx, getCursor().getParentOrThrow());
+        }
+    }
+
+    /** Why the cache field is not turned into a {@code ClassValue}; null when it is. */
     private static @Nullable String refusal(ClassKeyedCache cache, J.CompilationUnit cu) {
         J.VariableDeclarations declaration = cache.declaration;
         if (TypeUtils.isAssignableTo("com.google.common.cache.Cache", declaration.getType())) {
@@ -120,7 +140,7 @@ public class UseClassValueForClassKeyedCache extends Recipe {
             !declaration.hasModifier(J.Modifier.Type.Final)) {
             return "not private static final: code the recipe cannot see may use or replace it";
         }
-        String keyOrValue = ClassValueField.unsupportedTypes(declaration);
+        String keyOrValue = ClassValueField.typeRefusal(declaration);
         if (keyOrValue != null) {
             return keyOrValue;
         }

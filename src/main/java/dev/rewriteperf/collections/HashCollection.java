@@ -4,7 +4,7 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.search.UsesType;
+import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
@@ -65,11 +65,25 @@ enum HashCollection {
         return null;
     }
 
-    /** Precondition: the file refers to at least one of these classes. */
+    /**
+     * Precondition: the file calls the {@code int} (capacity) constructor of one of these classes, or of a
+     * subclass (an anonymous subclass's constructor is its own): every construction {@link #ofCapacityConstructor}
+     * accepts calls one.
+     */
+    static TreeVisitor<?, ExecutionContext> capacityConstructorCalledInFile() {
+        return constructorCalledInFile("int");
+    }
+
+    /** Precondition: the file calls the no-argument constructor of one of these classes, or of a subclass. */
+    static TreeVisitor<?, ExecutionContext> noArgumentConstructorCalledInFile() {
+        return constructorCalledInFile("");
+    }
+
     @SuppressWarnings("unchecked")
-    static TreeVisitor<?, ExecutionContext> usedInFile() {
+    private static TreeVisitor<?, ExecutionContext> constructorCalledInFile(String parameterTypes) {
         return Preconditions.or(Arrays.stream(values())
-                .map(kind -> new UsesType<ExecutionContext>(kind.fullyQualifiedName, false))
+                .map(kind -> new UsesMethod<ExecutionContext>(
+                        kind.fullyQualifiedName + " <constructor>(" + parameterTypes + ")", true))
                 .toArray(TreeVisitor[]::new));
     }
 }

@@ -1,7 +1,6 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -13,7 +12,7 @@ import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
-import org.openrewrite.java.search.UsesType;
+import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -63,58 +62,67 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(Preconditions.or(HashCollection.usedInFile(), new UsesType<>("java.util.ArrayList", false)),
-                FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
-                    @Override
-                    public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
-                        J.Block visited = super.visitBlock(block, ctx);
-                        List<Statement> statements = visited.getStatements();
-                        List<Statement> presized = null;
-                        for (int i = 0; i + 1 < statements.size(); i++) {
-                            EmptyCollectionDeclaration declaration = EmptyCollectionDeclaration.of(statements.get(i));
-                            if (declaration == null || !(statements.get(i + 1) instanceof J.ForEachLoop)) {
-                                continue;
-                            }
-                            J.VariableDeclarations sized = presize(declaration, (J.ForEachLoop) statements.get(i + 1), ctx);
-                            if (sized != null) {
-                                if (presized == null) {
-                                    presized = new ArrayList<>(statements);
-                                }
-                                presized.set(i, sized);
-                            }
-                        }
-                        return presized == null ? visited : visited.withStatements(presized);
-                    }
+        return Preconditions.check(Preconditions.or(HashCollection.noArgumentConstructorCalledInFile(),
+                        new UsesMethod<>("java.util.ArrayList <constructor>()")),
+                FileFormat.keptBy(new FilledByLoopVisitor(candidates)));
+    }
 
-                    private J.@Nullable VariableDeclarations presize(EmptyCollectionDeclaration declaration,
-                                                                    J.ForEachLoop loop, ExecutionContext ctx) {
-                        HashCollection kind = HashCollection.of(declaration.construction);
-                        if (kind == null && !declaration.isArrayList() || References.countNamed(loop.getBody(), declaration.name()) == 0) {
-                            return null;
-                        }
-                        Cursor at = declaration.constructionCursor(getCursor());
-                        String refusal = refusal(declaration, loop);
-                        if (refusal != null) {
-                            candidates.recordSkip(ctx, at, declaration.construction, refusal);
-                            return null;
-                        }
-                        Sizing.Count count = countOf(loop.getControl().getIterable());
-                        if (count == null) {
-                            candidates.recordSkip(ctx, at, declaration.construction, "the loop's source has no size");
-                            return null;
-                        }
-                        J sized;
-                        if (kind == null) {
-                            sized = Sizing.countConstructor(at, declaration.construction, count);
-                        } else if (JavaVersions.targetRelease(at) >= HashCollection.FACTORY_RELEASE) {
-                            sized = Sizing.factory(at, declaration.construction, kind, count);
-                        } else {
-                            sized = Sizing.capacityConstructor(at, declaration.construction, count);
-                        }
-                        candidates.recordChange(ctx, at, declaration.construction, sized);
-                        return declaration.withInitializer((Expression) sized);
+    /** Looks in every block for an empty collection declared right before a for-each loop that fills it. */
+    private static final class FilledByLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
+        private final PerformanceCandidates candidates;
+
+        FilledByLoopVisitor(PerformanceCandidates candidates) {
+            this.candidates = candidates;
+        }
+
+        @Override
+        public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
+            J.Block visited = super.visitBlock(block, ctx);
+            List<Statement> statements = visited.getStatements();
+            List<Statement> presized = null;
+            for (int i = 0; i + 1 < statements.size(); i++) {
+                EmptyCollectionDeclaration declaration = EmptyCollectionDeclaration.of(statements.get(i));
+                if (declaration == null || !(statements.get(i + 1) instanceof J.ForEachLoop)) {
+                    continue;
+                }
+                J.VariableDeclarations sized = presize(declaration, (J.ForEachLoop) statements.get(i + 1), ctx);
+                if (sized != null) {
+                    if (presized == null) {
+                        presized = new ArrayList<>(statements);
                     }
-                }));
+                    presized.set(i, sized);
+                }
+            }
+            return presized == null ? visited : visited.withStatements(presized);
+        }
+
+        /**
+         * The declaration with its collection created for the size of the loop's source; null when the collection
+         * is not an {@code ArrayList} or hash collection the loop uses, or when it is one but cannot be pre-sized
+         * (the data table then says why).
+         */
+        private J.@Nullable VariableDeclarations presize(EmptyCollectionDeclaration declaration, J.ForEachLoop loop,
+                                                         ExecutionContext ctx) {
+            HashCollection kind = HashCollection.of(declaration.construction);
+            if (kind == null && !declaration.isArrayList() || References.countNamed(loop.getBody(), declaration.name()) == 0) {
+                return null;
+            }
+            Cursor at = declaration.constructionCursor(getCursor());
+            String refusal = refusal(declaration, loop);
+            if (refusal != null) {
+                candidates.recordSkip(ctx, at, declaration.construction, refusal);
+                return null;
+            }
+            Sizing.Count count = countOf(loop.getControl().getIterable());
+            if (count == null) {
+                candidates.recordSkip(ctx, at, declaration.construction, "the loop's source has no size");
+                return null;
+            }
+            J sized = kind == null ? Sizing.countConstructor(at, declaration.construction, count) :
+                    Sizing.sizedFor(at, declaration.construction, kind, count);
+            candidates.recordChange(ctx, at, declaration.construction, sized);
+            return declaration.withInitializer((Expression) sized);
+        }
     }
 
     /** The loop's body has, as one of its top-level statements, {@code name.add(x)} or {@code name.put(k, v)}. */
@@ -136,6 +144,10 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
                               MAP_PUT.matches(call) && call.getArguments().size() == 2);
     }
 
+    /**
+     * Why the loop is not known to add exactly one element per element of a source that can be read again;
+     * null when it is.
+     */
     private static @Nullable String refusal(EmptyCollectionDeclaration declaration, J.ForEachLoop loop) {
         if (References.mayExitEarly(loop.getBody())) {
             return "the loop may end early (break, continue, return or throw)";

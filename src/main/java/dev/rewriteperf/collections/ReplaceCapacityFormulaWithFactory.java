@@ -7,7 +7,6 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 
@@ -47,40 +46,42 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(HashCollection.usedInFile(), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
-            @Override
-            public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
-                J visited = super.visitNewClass(newClass, ctx);
-                if (!(visited instanceof J.NewClass)) {
-                    return visited;
-                }
-                J.NewClass construction = (J.NewClass) visited;
-                HashCollection kind = HashCollection.ofCapacityConstructor(construction);
-                if (kind == null) {
-                    return construction;
-                }
-                Expression count = CapacityFormulas.elementCountOf(construction.getArguments().get(0));
-                if (count == null) {
-                    return construction;
-                }
-                int release = JavaVersions.targetRelease(getCursor());
-                if (release < HashCollection.FACTORY_RELEASE) {
-                    if (CapacityFormulas.isJdkFormula(construction.getArguments().get(0))) {
-                        return construction; // already the best this release allows, or just written by a sibling
-                    }
-                    candidates.recordSkip(ctx, getCursor(), construction,
-                            "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
-                    return construction;
-                }
-                String refusal = Sizing.factoryRefusal(construction);
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), construction, refusal);
-                    return construction;
-                }
-                J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count));
-                candidates.recordChange(ctx, getCursor(), construction, sized);
-                return sized;
+        return Preconditions.check(HashCollection.capacityConstructorCalledInFile(),
+                FileFormat.keptBy(new CapacityFormulaVisitor(candidates)));
+    }
+
+    /** Replaces each {@code new HashMap<>(formula)} and sibling whose capacity is a formula for {@code n} elements. */
+    private static final class CapacityFormulaVisitor extends CapacityConstructorVisitor {
+
+        CapacityFormulaVisitor(PerformanceCandidates candidates) {
+            super(candidates);
+        }
+
+        @Override
+        J visitCapacityConstructor(J.NewClass construction, HashCollection kind, Expression capacity, ExecutionContext ctx) {
+            Expression count = CapacityFormulas.elementCountOf(capacity);
+            if (count == null) {
+                return construction;
             }
-        }));
+            int release = JavaVersions.targetRelease(getCursor());
+            if (release < HashCollection.FACTORY_RELEASE) {
+                if (CapacityFormulas.isJdkFormula(capacity)) {
+                    // Already the best this release allows: the formula the JDK's factories compute, which
+                    // SizeHashCollectionsForElementCount and PreSizeCollectionFilledByLoop write before Java 19.
+                    return construction;
+                }
+                candidates.recordSkip(ctx, getCursor(), construction,
+                        "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
+                return construction;
+            }
+            String refusal = Sizing.factoryRefusal(construction);
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), construction, refusal);
+                return construction;
+            }
+            J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count));
+            candidates.recordChange(ctx, getCursor(), construction, sized);
+            return sized;
+        }
     }
 }

@@ -2,13 +2,12 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.ElementCounts;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 
@@ -49,45 +48,44 @@ public class SizeHashCollectionsForElementCount extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(HashCollection.usedInFile(), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
-            @Override
-            public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
-                J visited = super.visitNewClass(newClass, ctx);
-                if (!(visited instanceof J.NewClass)) {
-                    return visited;
-                }
-                J.NewClass construction = (J.NewClass) visited;
-                HashCollection kind = HashCollection.ofCapacityConstructor(construction);
-                if (kind == null) {
-                    return construction;
-                }
-                Expression argument = construction.getArguments().get(0);
-                if (CapacityFormulas.elementCountOf(argument) != null) {
-                    return construction; // ReplaceCapacityFormulaWithFactory's
-                }
-                if (CapacityFormulas.isConstant(argument)) {
-                    candidates.recordSkip(ctx, getCursor(), construction, "the argument is a constant the author chose");
-                    return construction;
-                }
-                if (!ElementCounts.isElementCount(argument, getCursor())) {
-                    candidates.recordSkip(ctx, getCursor(), construction, "the argument is not a known element count");
-                    return construction;
-                }
-                String refusal = Sizing.factoryRefusal(construction);
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), construction, refusal);
-                    return construction;
-                }
-                Sizing.Count count = Sizing.Count.of(argument);
-                J sized;
-                if (JavaVersions.targetRelease(getCursor()) >= HashCollection.FACTORY_RELEASE) {
-                    sized = Sizing.factory(getCursor(), construction, kind, count);
-                } else {
-                    sized = Sizing.capacityConstructor(getCursor(), construction, count);
-                }
-                candidates.recordChange(ctx, getCursor(), construction, sized);
-                return sized;
+        return Preconditions.check(HashCollection.capacityConstructorCalledInFile(),
+                FileFormat.keptBy(new CapacityArgumentVisitor(candidates)));
+    }
+
+    /** Sizes for its element count each {@code new HashMap<>(int)} and sibling given one. */
+    private static final class CapacityArgumentVisitor extends CapacityConstructorVisitor {
+
+        CapacityArgumentVisitor(PerformanceCandidates candidates) {
+            super(candidates);
+        }
+
+        @Override
+        J visitCapacityConstructor(J.NewClass construction, HashCollection kind, Expression argument, ExecutionContext ctx) {
+            if (CapacityFormulas.elementCountOf(argument) != null) {
+                return construction; // a capacity formula: ReplaceCapacityFormulaWithFactory rewrites or reports it
             }
-        }));
+            String refusal = argumentRefusal(argument);
+            if (refusal == null) {
+                refusal = Sizing.factoryRefusal(construction);
+            }
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), construction, refusal);
+                return construction;
+            }
+            J sized = Sizing.sizedFor(getCursor(), construction, kind, Sizing.Count.of(argument));
+            candidates.recordChange(ctx, getCursor(), construction, sized);
+            return sized;
+        }
+
+        /** Why the capacity argument is not taken for an element count; null when it is one. */
+        private @Nullable String argumentRefusal(Expression argument) {
+            if (CapacityFormulas.isConstant(argument)) {
+                return "the argument is a constant the author chose";
+            }
+            if (!ElementCounts.isElementCount(argument, getCursor())) {
+                return "the argument is not a known element count";
+            }
+            return null;
+        }
     }
 }

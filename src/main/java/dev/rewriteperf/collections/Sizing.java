@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.JavaVersions;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaTemplate;
@@ -57,8 +58,19 @@ final class Sizing {
         return apply(cursor, newClass, code, kind.fullyQualifiedName, typeArguments != null, count.parameter);
     }
 
+    /**
+     * Replaces {@code newClass} with a construction sized for {@code count}: the factory of its kind where the
+     * file's target release has it, otherwise the capacity constructor.
+     */
+    static J sizedFor(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count) {
+        if (JavaVersions.targetRelease(cursor) >= HashCollection.FACTORY_RELEASE) {
+            return factory(cursor, newClass, kind, count);
+        }
+        return capacityConstructor(cursor, newClass, count);
+    }
+
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */
-    static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count) {
+    private static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count) {
         return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count.parameter);
     }
 

@@ -57,8 +57,9 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(Preconditions.or(new UsesMethod<>(ADD_ALL),
-                new UsesMethod<>(PUT_ALL)), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
+        return Preconditions.check(Preconditions.and(
+                Preconditions.or(new UsesMethod<>(ADD_ALL), new UsesMethod<>(PUT_ALL)),
+                HashCollection.noArgumentConstructorCalledInFile()), FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
             @Override
             public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
                 J.Block visited = super.visitBlock(block, ctx);
@@ -104,6 +105,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
         return onVariable && (ADD_ALL.matches(call) || PUT_ALL.matches(call)) ? call : null;
     }
 
+    /** Why the bulk add into the new, empty collection is not made its copy constructor; null when it is. */
     private static @Nullable String refusal(EmptyCollectionDeclaration declaration, HashCollection kind,
                                             J.MethodInvocation bulkAdd) {
         if (kind.isMap) {

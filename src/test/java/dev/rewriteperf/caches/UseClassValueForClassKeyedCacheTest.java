@@ -1009,4 +1009,24 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void crlfLineBreaksAndTabIndentationAreKept() {
         rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("caches/useclassvalueforclasskeyedcache", "After"));
     }
+
+    @Test
+    void leavesALocalClassKeyedMapAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Local {
+                  static String name(Class<?> type) {
+                      Map<Class<?>, String> names = new HashMap<>();
+                      return names.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
 }

@@ -438,4 +438,39 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void leavesCollectionsCreatedWithAnArgumentAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          version(
+            java(
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Started {
+                    List<String> more(List<String> names) {
+                        List<String> result = new ArrayList<>(names);
+                        for (String name : names) {
+                            result.add(name);
+                        }
+                        return result;
+                    }
+                    Map<String, String> index(List<String> names) {
+                        Map<String, String> byName = new HashMap<>(16);
+                        for (String name : names) {
+                            byName.put(name, name);
+                        }
+                        return byName;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
 }

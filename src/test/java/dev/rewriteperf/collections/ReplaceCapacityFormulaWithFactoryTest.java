@@ -238,4 +238,30 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void leavesHashSetsBuiltWithoutTheCapacityConstructorAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          version(
+            java(
+              """
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                class Copies {
+                    Set<String> copy(List<String> items) {
+                        int capacity = (int) (items.size() / 0.75f) + 1;
+                        Set<String> set = new HashSet<>();
+                        set.addAll(items);
+                        return capacity > 0 ? set : new HashSet<>(items);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
 }

@@ -631,4 +631,34 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void leavesHashMapsBuiltWithoutTheCapacityConstructorAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          version(
+            java(
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Copies {
+                    Map<String, String> copy(Map<String, String> source) {
+                        return new HashMap<>(source);
+                    }
+                    Map<String, String> empty(List<String> keys) {
+                        Map<String, String> map = new HashMap<>();
+                        for (String key : keys) {
+                            map.put(key, key);
+                        }
+                        return map;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
 }

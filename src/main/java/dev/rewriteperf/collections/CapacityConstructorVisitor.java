@@ -1,0 +1,39 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+
+/**
+ * Hands each {@code new HashMap<>(int)} and its siblings (what {@link HashCollection#ofCapacityConstructor}
+ * accepts) to {@link #visitCapacityConstructor}, after their arguments have been visited. The recipes that read
+ * the capacity argument extend it; {@link HashCollection#capacityConstructorCalledInFile} is their precondition.
+ */
+abstract class CapacityConstructorVisitor extends JavaVisitor<ExecutionContext> {
+
+    final PerformanceCandidates candidates;
+
+    CapacityConstructorVisitor(PerformanceCandidates candidates) {
+        this.candidates = candidates;
+    }
+
+    @Override
+    public final J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
+        J visited = super.visitNewClass(newClass, ctx);
+        if (!(visited instanceof J.NewClass)) {
+            return visited;
+        }
+        J.NewClass construction = (J.NewClass) visited;
+        HashCollection kind = HashCollection.ofCapacityConstructor(construction);
+        if (kind == null) {
+            return construction;
+        }
+        return visitCapacityConstructor(construction, kind, construction.getArguments().get(0), ctx);
+    }
+
+    /** What {@code construction}, whose one argument is {@code capacity}, becomes; the cursor is at it. */
+    abstract J visitCapacityConstructor(J.NewClass construction, HashCollection kind, Expression capacity,
+                                        ExecutionContext ctx);
+}
