@@ -31,7 +31,7 @@ public final class DeclaredTypes {
      * {@code var}, not an untyped lambda parameter, no brackets after the name); null otherwise.
      */
     public static J.@Nullable VariableDeclarations declarationOf(Expression reference, Cursor cursor) {
-        J.Identifier name = referencedName(PureExpressions.unwrap(reference));
+        J.Identifier name = referencedName(ExpressionShapes.unwrap(reference));
         JavaType.Variable variable = name == null ? null : name.getFieldType();
         if (variable == null) {
             return null;

@@ -9,7 +9,7 @@ import org.openrewrite.java.tree.JavaType;
  * Recognises expressions whose value is the number of elements of something: {@code c.size()} of a
  * collection or map, {@code a.length} of an array, or a local variable that was initialised with one of
  * those and never reassigned. Says nothing about side effects: callers that evaluate the count again
- * must also ask {@link PureExpressions#isPure}.
+ * must also ask {@link SafeToEvaluate#withoutSideEffects}.
  */
 public final class ElementCounts {
 
@@ -17,10 +17,10 @@ public final class ElementCounts {
     }
 
     public static boolean isElementCount(Expression expression, Cursor cursor) {
-        Expression e = PureExpressions.unwrap(expression);
+        Expression e = ExpressionShapes.unwrap(expression);
         if (e instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) e;
-            return PureExpressions.isSize(call) && call.getSelect() != null;
+            return ExpressionShapes.isSize(call) && call.getSelect() != null;
         }
         if (e instanceof J.FieldAccess) {
             J.FieldAccess access = (J.FieldAccess) e;
@@ -28,7 +28,7 @@ public final class ElementCounts {
         }
         if (e instanceof J.Identifier) {
             Expression initializer = LocalVariables.effectivelyFinalInitializer((J.Identifier) e, cursor);
-            return initializer != null && !(PureExpressions.unwrap(initializer) instanceof J.Identifier) &&
+            return initializer != null && !(ExpressionShapes.unwrap(initializer) instanceof J.Identifier) &&
                    isElementCount(initializer, cursor);
         }
         return false;

@@ -116,7 +116,7 @@ public final class LocalVariables {
     }
 
     private static boolean isName(Expression e, String name) {
-        Expression target = PureExpressions.unwrap(e);
+        Expression target = ExpressionShapes.unwrap(e);
         return target instanceof J.Identifier && ((J.Identifier) target).getSimpleName().equals(name);
     }
 

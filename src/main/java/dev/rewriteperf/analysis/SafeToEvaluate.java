@@ -58,7 +58,7 @@ public final class SafeToEvaluate {
 
     /** Evaluating {@code expression} again, or earlier, has no side effect (see the class's table). */
     public static boolean withoutSideEffects(Expression expression) {
-        Expression e = PureExpressions.unwrap(expression);
+        Expression e = ExpressionShapes.unwrap(expression);
         if (e instanceof J.Identifier || e instanceof J.Literal) {
             return true;
         }
@@ -68,14 +68,14 @@ public final class SafeToEvaluate {
         }
         if (e instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) e;
-            return call.getSelect() != null && withoutSideEffects(call.getSelect()) && PureExpressions.isSizeOrView(call);
+            return call.getSelect() != null && withoutSideEffects(call.getSelect()) && ExpressionShapes.isSizeOrView(call);
         }
         return false;
     }
 
     /** Reading {@code expression} several times in a row gives the same value each time (see the class's table). */
     public static boolean sameValueEachRead(Expression expression) {
-        Expression e = PureExpressions.unwrap(expression);
+        Expression e = ExpressionShapes.unwrap(expression);
         if (e instanceof J.Literal) {
             return true;
         }
@@ -128,9 +128,9 @@ public final class SafeToEvaluate {
 
     /** {@code expression} is a variable or a field of a variable: evaluating it calls nothing (see the class's table). */
     public static boolean variableOrFieldOfVariable(Expression expression) {
-        Expression e = PureExpressions.unwrap(expression);
+        Expression e = ExpressionShapes.unwrap(expression);
         return e instanceof J.Identifier ||
-               e instanceof J.FieldAccess && PureExpressions.unwrap(((J.FieldAccess) e).getTarget()) instanceof J.Identifier;
+               e instanceof J.FieldAccess && ExpressionShapes.unwrap(((J.FieldAccess) e).getTarget()) instanceof J.Identifier;
     }
 
     private static boolean isNonVolatile(JavaType.@Nullable Variable variable) {

@@ -11,14 +11,11 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -33,27 +30,6 @@ public final class SideEffectFreeCode {
 
     private static final int MAX_METHODS_FOLLOWED = 32;
 
-    private static final Set<String> VALUE_TYPES = new HashSet<>(Arrays.asList(
-            "java.lang.String", "java.lang.Character", "java.lang.Boolean", "java.lang.Byte", "java.lang.Short",
-            "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Math",
-            "java.lang.StrictMath", "java.lang.Enum", "java.util.Objects", "java.util.Optional",
-            "java.lang.annotation.Annotation"));
-
-    private static final Set<String> REFLECTION_WRITES_OR_CALLS = new HashSet<>(Arrays.asList(
-            "invoke", "newInstance", "forName", "getResource", "getResourceAsStream"));
-
-    /** {@code Field} methods that read or write a field's value, which may change, rather than describe it. */
-    private static final Set<String> FIELD_VALUE_ACCESS = new HashSet<>(Arrays.asList(
-            "get", "getBoolean", "getByte", "getChar", "getShort", "getInt", "getLong", "getFloat", "getDouble",
-            "set", "setBoolean", "setByte", "setChar", "setShort", "setInt", "setLong", "setFloat", "setDouble"));
-
-    private static final Set<String> READ_ONLY_COLLECTION_METHODS = new HashSet<>(Arrays.asList(
-            "size", "isEmpty", "contains", "containsKey", "containsValue", "get", "getOrDefault", "indexOf",
-            "keySet", "values", "entrySet", "getKey", "getValue", "iterator", "hasNext", "next", "stream",
-            "toArray", "of", "copyOf", "asList", "copyOfRange", "emptyList", "emptySet", "emptyMap",
-            "singletonList", "singleton", "singletonMap", "unmodifiableList", "unmodifiableSet",
-            "unmodifiableMap", "unmodifiableCollection", "first", "last", "ofEntries", "entry"));
-
     private SideEffectFreeCode() {
     }
 
@@ -62,15 +38,14 @@ public final class SideEffectFreeCode {
      * when it cannot as far as this analysis can tell. Same-file static methods and constructors it calls are
      * followed, up to a bound.
      */
-    public static @Nullable String whyNot(J code, J.CompilationUnit compilationUnit) {
+    public static @Nullable String refusal(J code, J.CompilationUnit compilationUnit) {
         Checker checker = new Checker(compilationUnit);
         checker.visit(code, 0);
         return checker.reason;
     }
 
     private static final class Checker extends JavaIsoVisitor<Integer> {
-        private final J.CompilationUnit compilationUnit;
-        private @Nullable Map<String, J.MethodDeclaration> declarations;
+        private final SameFileDeclarations sameFile;
         private final Set<String> followed = new HashSet<>();
         private final Set<JavaType.Variable> ownedLocals = new HashSet<>();
         private final Set<JavaType.Variable> declaredHere = new HashSet<>();
@@ -78,7 +53,7 @@ public final class SideEffectFreeCode {
         @Nullable String reason;
 
         Checker(J.CompilationUnit compilationUnit) {
-            this.compilationUnit = compilationUnit;
+            this.sameFile = new SameFileDeclarations(compilationUnit);
         }
 
         @Override
@@ -108,7 +83,7 @@ public final class SideEffectFreeCode {
         @Override
         public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
             JavaType.Variable variable = identifier.getFieldType();
-            if (variable != null && isField(variable) && !declaredHere.contains(variable) && !isConstant(variable) &&
+            if (variable != null && isField(variable) && !declaredHere.contains(variable) && !ReadOnlyJdk.isConstant(variable) &&
                 !isUnderConstruction(variable)) {
                 fail("reads `" + variable.getName() + "`, a field whose content may change");
             }
@@ -127,7 +102,7 @@ public final class SideEffectFreeCode {
         @Override
         public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
             checkWrite(assignment.getVariable());
-            Expression target = PureExpressions.unwrap(assignment.getVariable());
+            Expression target = ExpressionShapes.unwrap(assignment.getVariable());
             if (target instanceof J.Identifier && !isOwned(assignment.getAssignment())) {
                 ownedLocals.remove(((J.Identifier) target).getFieldType());
             }
@@ -149,7 +124,7 @@ public final class SideEffectFreeCode {
         }
 
         private void checkWrite(Expression target) {
-            Expression written = PureExpressions.unwrap(target);
+            Expression written = ExpressionShapes.unwrap(target);
             if (written instanceof J.ArrayAccess) {
                 if (!isOwned(((J.ArrayAccess) written).getIndexed())) {
                     fail("writes into an array it did not create");
@@ -188,7 +163,7 @@ public final class SideEffectFreeCode {
             JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
             if (constructor == null || type == null) {
                 fail("calls a constructor whose type is unknown");
-            } else if (!isJdkValueOrCollection(type) && !followConstructor(type, constructor)) {
+            } else if (!ReadOnlyJdk.isValueOrCollection(type) && !followConstructor(type, constructor)) {
                 fail("creates a `" + type.getClassName() + "`, whose constructor the recipe cannot see");
             }
             return super.visitNewClass(newClass, p);
@@ -217,7 +192,7 @@ public final class SideEffectFreeCode {
             if (method.isConstructor() && ("java.lang.Object".equals(owner) || followConstructor(declaring, method))) {
                 return;
             }
-            if (isReadOnlyJdk(declaring, owner, name) ||
+            if (ReadOnlyJdk.isReadOnlyCall(declaring, owner, name) ||
                 receiver != null && isOwned(receiver) && (owner.startsWith("java.util.") || owner.startsWith("java.lang."))) {
                 return;
             }
@@ -228,30 +203,15 @@ public final class SideEffectFreeCode {
                  "side effects");
         }
 
-        private boolean isReadOnlyJdk(JavaType.FullyQualified declaring, String owner, String name) {
-            if (declaring.getKind() == JavaType.FullyQualified.Kind.Annotation || VALUE_TYPES.contains(owner)) {
-                return true;
-            }
-            if (owner.equals("java.lang.Class") || owner.startsWith("java.lang.reflect.")) {
-                return !REFLECTION_WRITES_OR_CALLS.contains(name) &&
-                       !(owner.equals("java.lang.reflect.Field") && FIELD_VALUE_ACCESS.contains(name));
-            }
-            if (owner.equals("java.lang.Object")) {
-                return name.equals("getClass");
-            }
-            return isCollectionApi(declaring) && READ_ONLY_COLLECTION_METHODS.contains(name) ||
-                   owner.startsWith("java.util.stream.");
-        }
-
         /** Objects the code makes itself: collections, builders and arrays from {@code new}, and locals holding them. */
         private boolean isOwned(Expression expression) {
-            Expression e = PureExpressions.unwrap(expression);
+            Expression e = ExpressionShapes.unwrap(expression);
             if (e instanceof J.NewArray) {
                 return true;
             }
             if (e instanceof J.NewClass) {
                 JavaType.FullyQualified type = TypeUtils.asFullyQualified(e.getType());
-                return ((J.NewClass) e).getBody() == null && type != null && isJdkValueOrCollection(type);
+                return ((J.NewClass) e).getBody() == null && type != null && ReadOnlyJdk.isValueOrCollection(type);
             }
             if (e instanceof J.MethodInvocation) {
                 J.MethodInvocation call = (J.MethodInvocation) e;
@@ -268,11 +228,11 @@ public final class SideEffectFreeCode {
         }
 
         private boolean followConstructor(JavaType.FullyQualified type, JavaType.Method constructor) {
-            J.ClassDeclaration declaration = classDeclaredHere(type);
+            J.ClassDeclaration declaration = sameFile.classDeclaring(type);
             JavaType.FullyQualified supertype = type.getSupertype();
             if (declaration == null || declaration.getBody() == null ||
                 supertype != null && !"java.lang.Object".equals(supertype.getFullyQualifiedName()) &&
-                classDeclaredHere(supertype) == null) {
+                sameFile.classDeclaring(supertype) == null) {
                 return false;
             }
             constructing.push(type);
@@ -297,11 +257,11 @@ public final class SideEffectFreeCode {
          * fill a collection the code created and passed to it.
          */
         private boolean follow(JavaType.Method method, BitSet ownedArguments) {
-            String key = key(method);
+            String key = SameFileDeclarations.key(method);
             if (!followed.add(key + ownedArguments)) {
                 return true;
             }
-            J.MethodDeclaration declaration = declarations().get(key);
+            J.MethodDeclaration declaration = sameFile.method(key);
             if (declaration == null || declaration.getBody() == null || followed.size() > MAX_METHODS_FOLLOWED) {
                 return false;
             }
@@ -330,94 +290,10 @@ public final class SideEffectFreeCode {
             return owned;
         }
 
-        private J.@Nullable ClassDeclaration classDeclaredHere(JavaType.FullyQualified type) {
-            for (J.ClassDeclaration declaration : classes(compilationUnit.getClasses())) {
-                if (TypeUtils.isOfType(declaration.getType(), type)) {
-                    return declaration;
-                }
-            }
-            return null;
-        }
-
-        private Map<String, J.MethodDeclaration> declarations() {
-            if (declarations == null) {
-                Map<String, J.MethodDeclaration> found = new HashMap<>();
-                Set<String> overloaded = new HashSet<>();
-                new JavaIsoVisitor<Integer>() {
-                    @Override
-                    public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
-                        if (method.getMethodType() != null) {
-                            String key = key(method.getMethodType());
-                            if (found.put(key, method) != null) {
-                                overloaded.add(key);
-                            }
-                        }
-                        return method;
-                    }
-                }.visit(compilationUnit, 0);
-                overloaded.forEach(found::remove);
-                declarations = found;
-            }
-            return declarations;
-        }
-    }
-
-    private static List<J.ClassDeclaration> classes(List<J.ClassDeclaration> topLevel) {
-        List<J.ClassDeclaration> all = new java.util.ArrayList<>(topLevel);
-        for (int i = 0; i < all.size(); i++) {
-            J.Block body = all.get(i).getBody();
-            if (body != null) {
-                for (Statement statement : body.getStatements()) {
-                    if (statement instanceof J.ClassDeclaration) {
-                        all.add((J.ClassDeclaration) statement);
-                    }
-                }
-            }
-        }
-        return all;
-    }
-
-    /** Overloads with the same arity share a key and are then not followed at all. */
-    private static String key(JavaType.Method method) {
-        return method.getDeclaringType().getFullyQualifiedName() + "#" + method.getName() + "/" +
-               method.getParameterTypes().size();
     }
 
     private static boolean isField(JavaType.Variable variable) {
         return variable.getOwner() instanceof JavaType.FullyQualified;
     }
 
-    private static boolean isConstant(JavaType.Variable variable) {
-        if (!variable.hasFlags(Flag.Static, Flag.Final)) {
-            return false;
-        }
-        JavaType type = variable.getType();
-        JavaType.FullyQualified fq = TypeUtils.asFullyQualified(type);
-        return type instanceof JavaType.Primitive ||
-               fq != null && (VALUE_TYPES.contains(fq.getFullyQualifiedName()) ||
-                              "java.lang.Class".equals(fq.getFullyQualifiedName()) ||
-                              fq.getKind() == JavaType.FullyQualified.Kind.Enum);
-    }
-
-    /**
-     * The non-concurrent collections, maps, entries and iterators of {@code java.util} and their static helpers;
-     * not other {@code java.util} classes, whose {@code next()} may read input ({@code Scanner}) or whose
-     * constructor may start a thread ({@code Timer}).
-     */
-    private static boolean isCollectionApi(JavaType.FullyQualified type) {
-        String name = type.getFullyQualifiedName();
-        if (!name.startsWith("java.util.") || name.startsWith("java.util.concurrent.")) {
-            return false;
-        }
-        return name.equals("java.util.Arrays") || name.equals("java.util.Collections") ||
-               name.equals("java.util.Iterator") || name.equals("java.util.ListIterator") ||
-               TypeUtils.isAssignableTo("java.util.Collection", type) || TypeUtils.isAssignableTo("java.util.Map", type) ||
-               TypeUtils.isAssignableTo("java.util.Map$Entry", type);
-    }
-
-    private static boolean isJdkValueOrCollection(JavaType.FullyQualified type) {
-        String name = type.getFullyQualifiedName();
-        return isCollectionApi(type) || VALUE_TYPES.contains(name) || name.equals("java.lang.StringBuilder") || name.equals("java.lang.Object") ||
-               name.startsWith("java.lang.") && name.endsWith("Exception") || name.endsWith("Error") && name.startsWith("java.lang.");
-    }
 }

@@ -15,7 +15,7 @@ public final class SimpleNames {
      * Why the simple names of {@code imports} cannot be used in {@code cu}: another type of the same simple name
      * is imported or declared there. Null when they can.
      */
-    public static @Nullable String clash(J.CompilationUnit cu, Collection<String> imports) {
+    public static @Nullable String importRefusal(J.CompilationUnit cu, Collection<String> imports) {
         for (String fqn : imports) {
             String simpleName = fqn.substring(fqn.lastIndexOf('.') + 1);
             for (J.Import anImport : cu.getImports()) {

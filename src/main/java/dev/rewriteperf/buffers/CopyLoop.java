@@ -9,10 +9,10 @@ import org.openrewrite.java.tree.Statement;
 import java.util.Collections;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.PureExpressions.isIntLiteral;
-import static dev.rewriteperf.analysis.PureExpressions.isLengthOf;
-import static dev.rewriteperf.analysis.PureExpressions.isNamed;
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.isIntLiteral;
+import static dev.rewriteperf.analysis.ExpressionShapes.isLengthOf;
+import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * A loop that copies one stream into another through a buffer and does nothing else:

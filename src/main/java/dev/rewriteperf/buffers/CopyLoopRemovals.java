@@ -1,6 +1,6 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.J;
@@ -54,7 +54,7 @@ final class CopyLoopRemovals {
 
     private static boolean isPlainDeclaration(Statement statement, J.Identifier count) {
         J.VariableDeclarations.NamedVariable variable = single(statement, count);
-        return variable != null && (variable.getInitializer() == null || PureExpressions.unwrap(variable.getInitializer()) instanceof J.Literal);
+        return variable != null && (variable.getInitializer() == null || ExpressionShapes.unwrap(variable.getInitializer()) instanceof J.Literal);
     }
 
     private static J.VariableDeclarations.@Nullable NamedVariable single(Statement statement, J.Identifier name) {

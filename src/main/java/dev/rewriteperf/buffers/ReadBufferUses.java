@@ -15,9 +15,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static dev.rewriteperf.analysis.PureExpressions.isIntLiteral;
-import static dev.rewriteperf.analysis.PureExpressions.isNamed;
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.isIntLiteral;
+import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * How a scratch array is used after its declaration in a loop body: only as the target of reads and as the

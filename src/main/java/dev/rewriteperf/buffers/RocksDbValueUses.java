@@ -1,7 +1,7 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.analysis.LocalVariables;
+import dev.rewriteperf.analysis.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -14,9 +14,9 @@ import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.List;
 
-import static dev.rewriteperf.analysis.PureExpressions.isLengthOf;
-import static dev.rewriteperf.analysis.PureExpressions.isNamed;
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.isLengthOf;
+import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * How the statements after {@code byte[] value = db.get(..)} use {@code value}, and whether each use can take the

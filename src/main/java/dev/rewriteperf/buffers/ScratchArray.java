@@ -1,7 +1,8 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
@@ -22,10 +23,10 @@ final class ScratchArray {
         }
         J.VariableDeclarations declaration = (J.VariableDeclarations) statement;
         Expression initializer = declaration.getVariables().get(0).getInitializer();
-        if (initializer == null || !(PureExpressions.unwrap(initializer) instanceof J.NewArray)) {
+        if (initializer == null || !(ExpressionShapes.unwrap(initializer) instanceof J.NewArray)) {
             return null;
         }
-        J.NewArray array = (J.NewArray) PureExpressions.unwrap(initializer);
+        J.NewArray array = (J.NewArray) ExpressionShapes.unwrap(initializer);
         JavaType type = declaration.getType();
         boolean bytesOrChars = type instanceof JavaType.Array &&
                                (((JavaType.Array) type).getElemType() == JavaType.Primitive.Byte ||
@@ -38,9 +39,9 @@ final class ScratchArray {
      * it is evaluated, and not a variable that could be zero or negative only sometimes.
      */
     static boolean hasConstantSize(J.VariableDeclarations declaration) {
-        Expression size = ((J.NewArray) PureExpressions.unwrap(declaration.getVariables().get(0).getInitializer()))
+        Expression size = ((J.NewArray) ExpressionShapes.unwrap(declaration.getVariables().get(0).getInitializer()))
                 .getDimensions().get(0).getIndex();
-        return PureExpressions.isStableArithmetic(size) && References.firstIdentifier(size, id -> !isConstant(id)) == null;
+        return SafeToEvaluate.sameValueEachRead(size) && References.firstIdentifier(size, id -> !isConstant(id)) == null;
     }
 
     private static boolean isConstant(J.Identifier identifier) {

@@ -1,8 +1,9 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -123,7 +124,7 @@ public class UseTransferToForCopyLoops extends Recipe {
         if (inputRefusal != null) {
             return inputRefusal;
         }
-        if (!isStable(copy.out)) {
+        if (!SafeToEvaluate.variableOrFieldOfVariable(copy.out)) {
             return "the output is not a variable or field: it would be evaluated once instead of once per chunk";
         }
         if (removals.buffer < 0) {
@@ -157,14 +158,14 @@ public class UseTransferToForCopyLoops extends Recipe {
         if (method != null && "transferTo".equals(method.getSimpleName())) {
             return "the loop implements transferTo itself";
         }
-        Expression in = PureExpressions.unwrap(copy.in);
+        Expression in = ExpressionShapes.unwrap(copy.in);
         Expression created = in instanceof J.Identifier ?
                 LocalVariables.effectivelyFinalInitializer((J.Identifier) in, loopCursor) : null;
         if (created == null) {
             return "the input stream is not created in this method: its class decides whether transferTo is any " +
                    "faster, and one whose transferTo calls this copy would call itself";
         }
-        return FAST_TRANSFER.test(PureExpressions.unwrap(created)) ? null :
+        return FAST_TRANSFER.test(ExpressionShapes.unwrap(created)) ? null :
                 "transferTo of `" + typeName(created) + "` is the same loop with a buffer of its own, twice as " +
                 "large as 8 KiB on JDK 21+: measured, no faster and more bytes allocated (only file and byte-array " +
                 "streams gain)";
@@ -177,18 +178,12 @@ public class UseTransferToForCopyLoops extends Recipe {
 
     /** A local or resource initialized with {@code new ..(..)} or {@code Files.newOutputStream(..)}: never null. */
     private static boolean isCreatedHere(Expression out, Cursor loopCursor) {
-        Expression e = PureExpressions.unwrap(out);
+        Expression e = ExpressionShapes.unwrap(out);
         Expression created = e instanceof J.Identifier ?
                 LocalVariables.effectivelyFinalInitializer((J.Identifier) e, loopCursor) : null;
-        Expression value = created == null ? null : PureExpressions.unwrap(created);
+        Expression value = created == null ? null : ExpressionShapes.unwrap(created);
         return value instanceof J.NewClass ||
                value instanceof J.MethodInvocation && FILES_NEW_OUTPUT_STREAM.matches((J.MethodInvocation) value);
-    }
-
-    private static boolean isStable(Expression expression) {
-        Expression e = PureExpressions.unwrap(expression);
-        return e instanceof J.Identifier ||
-               e instanceof J.FieldAccess && PureExpressions.unwrap(((J.FieldAccess) e).getTarget()) instanceof J.Identifier;
     }
 
     /**
@@ -259,7 +254,7 @@ public class UseTransferToForCopyLoops extends Recipe {
             return null;
         }
         J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
-        Expression initializer = variable.getInitializer() == null ? null : PureExpressions.unwrap(variable.getInitializer());
+        Expression initializer = variable.getInitializer() == null ? null : ExpressionShapes.unwrap(variable.getInitializer());
         boolean zero = initializer instanceof J.Literal && ((J.Literal) initializer).getValue() instanceof Number &&
                        ((Number) ((J.Literal) initializer).getValue()).longValue() == 0;
         return zero && variable.getSimpleName().equals(total.getSimpleName()) ? declaration : null;

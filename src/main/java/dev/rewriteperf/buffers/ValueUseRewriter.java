@@ -1,6 +1,6 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.JavaTemplate;
@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * Replaces one value's null checks, {@code .length} and whole-array consumers with the length and the slice, in
@@ -45,7 +45,7 @@ final class ValueUseRewriter extends JavaVisitor<ExecutionContext> {
 
     @Override
     public J visitFieldAccess(J.FieldAccess fieldAccess, ExecutionContext ctx) {
-        return PureExpressions.isLengthOf(fieldAccess, value) ? length.withPrefix(fieldAccess.getPrefix()) :
+        return ExpressionShapes.isLengthOf(fieldAccess, value) ? length.withPrefix(fieldAccess.getPrefix()) :
                 super.visitFieldAccess(fieldAccess, ctx);
     }
 
@@ -54,7 +54,7 @@ final class ValueUseRewriter extends JavaVisitor<ExecutionContext> {
         J.NewClass n = (J.NewClass) super.visitNewClass(newClass, ctx);
         List<Expression> arguments = n.getArguments();
         if (!TypeUtils.isOfClassType(n.getType(), "java.lang.String") || arguments.size() > 2 ||
-            !PureExpressions.isNamed(unwrap(arguments.get(0)), value)) {
+            !ExpressionShapes.isNamed(unwrap(arguments.get(0)), value)) {
             return n;
         }
         String charset = arguments.size() < 2 ? "" :
@@ -72,7 +72,7 @@ final class ValueUseRewriter extends JavaVisitor<ExecutionContext> {
     @Override
     public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
         J.MethodInvocation m = (J.MethodInvocation) super.visitMethodInvocation(method, ctx);
-        if (!RocksDbValueUses.BYTE_BUFFER_WRAP.matches(m) || !PureExpressions.isNamed(unwrap(m.getArguments().get(0)), value)) {
+        if (!RocksDbValueUses.BYTE_BUFFER_WRAP.matches(m) || !ExpressionShapes.isNamed(unwrap(m.getArguments().get(0)), value)) {
             return m;
         }
         return JavaTemplate.builder("ByteBuffer.wrap(#{anyArray(byte)}, 0, #{any(int)})")

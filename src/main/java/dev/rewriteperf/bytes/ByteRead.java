@@ -9,7 +9,7 @@ import org.openrewrite.java.tree.JavaType;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * A value assembled by hand from consecutive bytes of one {@code byte[]}: the bytes masked, shifted into place and

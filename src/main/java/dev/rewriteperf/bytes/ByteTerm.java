@@ -9,7 +9,7 @@ import org.openrewrite.java.tree.JavaType;
 import java.util.List;
 import java.util.function.Function;
 
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * One byte of a hand-assembled value: {@code b[off + k]}, optionally widened by a cast, masked with

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /** A {@code MethodHandles.byteArrayViewVarHandle(T[].class, order)}: a component type and a byte order. */
 final class ByteView implements Comparable<ByteView> {

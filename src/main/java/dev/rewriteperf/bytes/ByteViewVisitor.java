@@ -1,7 +1,7 @@
 package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -17,7 +17,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.PureExpressions.unwrap;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
 /**
  * What the byte view recipes share: the {@code VarHandle} fields of each top-level class, added after its body is
@@ -67,14 +67,14 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
         if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
             return "the top-level type is an enum: its constants are created before the VarHandle field would be";
         }
-        if (!PureExpressions.isStableArithmetic(array) || index.base != null && !PureExpressions.isStableArithmetic(index.base)) {
+        if (!SafeToEvaluate.sameValueEachRead(array) || index.base != null && !SafeToEvaluate.sameValueEachRead(index.base)) {
             return "the array or index is not a plain variable, field or arithmetic on them: it would be read once instead of once per byte";
         }
         String catcher = enclosingCatch(caught);
         if (catcher != null) {
             return "an enclosing try catches " + catcher + ", which would see the view's IndexOutOfBoundsException";
         }
-        return SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
+        return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
     }
 
     /** The simple name of a type in {@code caught} that a try around the site, within its method, catches. */

@@ -1,7 +1,7 @@
 package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -121,7 +121,7 @@ public class UseVarHandleForByteWrites extends Recipe {
                 if (refusal == null) {
                     refusal = siteRefusal(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS);
                 }
-                if (refusal == null && !PureExpressions.isStableArithmetic(run.get(0).value)) {
+                if (refusal == null && !SafeToEvaluate.sameValueEachRead(run.get(0).value)) {
                     refusal = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
                 }
                 J.Identifier field = refusal == null ? viewField(view) : null;

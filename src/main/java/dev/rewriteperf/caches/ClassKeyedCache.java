@@ -1,6 +1,6 @@
 package dev.rewriteperf.caches;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -197,7 +197,7 @@ final class ClassKeyedCache {
 
     /** {@code new ConcurrentHashMap<>()}, {@code new HashMap<>(16)}: a map known to start empty. */
     static boolean isEmptyHashMap(@Nullable Expression initializer) {
-        Expression e = initializer == null ? null : PureExpressions.unwrap(initializer);
+        Expression e = initializer == null ? null : ExpressionShapes.unwrap(initializer);
         if (!(e instanceof J.NewClass) || ((J.NewClass) e).getBody() != null) {
             return false;
         }

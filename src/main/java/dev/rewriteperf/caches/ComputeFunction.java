@@ -1,6 +1,6 @@
 package dev.rewriteperf.caches;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.analysis.SideEffectFreeCode;
 import org.jspecify.annotations.Nullable;
@@ -50,7 +50,7 @@ final class ComputeFunction {
         if (refusal != null) {
             return refusal;
         }
-        String effect = SideEffectFreeCode.whyNot(function, cu);
+        String effect = SideEffectFreeCode.refusal(function, cu);
         if (effect != null) {
             return "the function " + effect;
         }
@@ -124,7 +124,7 @@ final class ComputeFunction {
     /** Why a key may be null, which a HashMap accepts and {@code ClassValue.get} throws on; null when none may. */
     private static @Nullable String nullKeyRefusal(ClassKeyedCache cache) {
         Expression initializer = cache.variable.getInitializer();
-        if (initializer == null || !ClassKeyedCache.acceptsNullKeys(PureExpressions.unwrap(initializer))) {
+        if (initializer == null || !ClassKeyedCache.acceptsNullKeys(ExpressionShapes.unwrap(initializer))) {
             return null;
         }
         for (J.MethodInvocation compute : cache.computes) {

@@ -1,6 +1,6 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
@@ -24,7 +24,7 @@ final class CapacityFormulas {
      * {@code n * 4 / 3 + 1} or {@code n * 4 / 3}, in any operand order; {@code null} for anything else.
      */
     static @Nullable Expression elementCountOf(Expression capacity) {
-        Expression e = PureExpressions.unwrap(capacity);
+        Expression e = ExpressionShapes.unwrap(capacity);
         if (isBinary(e, J.Binary.Type.Addition)) {
             Expression rest = otherThanOne((J.Binary) e);
             if (rest == null) {
@@ -58,7 +58,7 @@ final class CapacityFormulas {
 
     /** A literal, or a static final field: a size somebody chose on purpose. */
     static boolean isConstant(Expression expression) {
-        Expression e = PureExpressions.unwrap(expression);
+        Expression e = ExpressionShapes.unwrap(expression);
         if (e instanceof J.Literal) {
             return true;
         }
@@ -80,38 +80,38 @@ final class CapacityFormulas {
     }
 
     private static @Nullable Expression intCastOperand(Expression e) {
-        Expression unwrapped = PureExpressions.unwrap(e);
+        Expression unwrapped = ExpressionShapes.unwrap(e);
         if (unwrapped instanceof J.TypeCast && unwrapped.getType() == JavaType.Primitive.Int) {
-            return PureExpressions.unwrap(((J.TypeCast) unwrapped).getExpression());
+            return ExpressionShapes.unwrap(((J.TypeCast) unwrapped).getExpression());
         }
         return null;
     }
 
     /** {@code n / 0.75f}, {@code (float) n / .75f} */
     private static @Nullable Expression countOfDivisionByLoadFactor(Expression e) {
-        Expression unwrapped = PureExpressions.unwrap(e);
+        Expression unwrapped = ExpressionShapes.unwrap(e);
         if (!isBinary(unwrapped, J.Binary.Type.Division) || !isNumber(((J.Binary) unwrapped).getRight(), 0.75)) {
             return null;
         }
-        Expression count = PureExpressions.unwrap(((J.Binary) unwrapped).getLeft());
+        Expression count = ExpressionShapes.unwrap(((J.Binary) unwrapped).getLeft());
         if (count instanceof J.TypeCast) {
-            count = PureExpressions.unwrap(((J.TypeCast) count).getExpression());
+            count = ExpressionShapes.unwrap(((J.TypeCast) count).getExpression());
         }
         return count;
     }
 
     /** {@code n * 4 / 3}, {@code 4 * n / 3} */
     private static @Nullable Expression countOfFourThirds(Expression e) {
-        Expression unwrapped = PureExpressions.unwrap(e);
-        if (!isBinary(unwrapped, J.Binary.Type.Division) || !PureExpressions.isIntLiteral(((J.Binary) unwrapped).getRight(), 3)) {
+        Expression unwrapped = ExpressionShapes.unwrap(e);
+        if (!isBinary(unwrapped, J.Binary.Type.Division) || !ExpressionShapes.isIntLiteral(((J.Binary) unwrapped).getRight(), 3)) {
             return null;
         }
-        Expression product = PureExpressions.unwrap(((J.Binary) unwrapped).getLeft());
+        Expression product = ExpressionShapes.unwrap(((J.Binary) unwrapped).getLeft());
         if (!isBinary(product, J.Binary.Type.Multiplication)) {
             return null;
         }
         J.Binary times = (J.Binary) product;
-        return PureExpressions.isIntLiteral(times.getRight(), 4) ? times.getLeft() : PureExpressions.isIntLiteral(times.getLeft(), 4) ? times.getRight() : null;
+        return ExpressionShapes.isIntLiteral(times.getRight(), 4) ? times.getLeft() : ExpressionShapes.isIntLiteral(times.getLeft(), 4) ? times.getRight() : null;
     }
 
     private static @Nullable Expression otherThanOne(J.Binary sum) {
@@ -119,8 +119,8 @@ final class CapacityFormulas {
     }
 
     private static @Nullable Expression intCount(@Nullable Expression count) {
-        return count != null && PureExpressions.unwrap(count).getType() == JavaType.Primitive.Int ?
-                PureExpressions.unwrap(count) : null;
+        return count != null && ExpressionShapes.unwrap(count).getType() == JavaType.Primitive.Int ?
+                ExpressionShapes.unwrap(count) : null;
     }
 
     private static boolean isBinary(Expression e, J.Binary.Type operator) {
@@ -128,7 +128,7 @@ final class CapacityFormulas {
     }
 
     private static boolean isNumber(Expression e, double value) {
-        Expression unwrapped = PureExpressions.unwrap(e);
+        Expression unwrapped = ExpressionShapes.unwrap(e);
         return unwrapped instanceof J.Literal && ((J.Literal) unwrapped).getValue() instanceof Number &&
                ((Number) ((J.Literal) unwrapped).getValue()).doubleValue() == value;
     }

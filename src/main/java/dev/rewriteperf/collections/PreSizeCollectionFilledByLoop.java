@@ -1,8 +1,9 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -162,7 +163,7 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
         if (References.countNamed(source, declaration.name()) != 0) {
             return "the loop's source refers to the collection";
         }
-        if (!PureExpressions.isPure(source)) {
+        if (!SafeToEvaluate.withoutSideEffects(source)) {
             return "the loop's source may have side effects when read again";
         }
         if (Sizing.isRaw(declaration.construction)) {
@@ -172,11 +173,11 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
     }
 
     private static Sizing.@Nullable Count countOf(Expression source) {
-        Expression e = PureExpressions.unwrap(source);
+        Expression e = ExpressionShapes.unwrap(source);
         if (e.getType() instanceof JavaType.Array) {
             return Sizing.Count.lengthOf(e);
         }
-        if (e instanceof J.MethodInvocation && PureExpressions.isMapView((J.MethodInvocation) e)) {
+        if (e instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) e)) {
             return Sizing.Count.sizeOfMap(((J.MethodInvocation) e).getSelect());
         }
         if (TypeUtils.isAssignableTo("java.util.Collection", e.getType())) {

@@ -1,7 +1,8 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -72,9 +73,9 @@ final class KeyAndValueLists {
             return null;
         }
         J.ForEachLoop loop = (J.ForEachLoop) statements.get(start + 2);
-        Expression iterable = PureExpressions.unwrap(loop.getControl().getIterable());
+        Expression iterable = ExpressionShapes.unwrap(loop.getControl().getIterable());
         if (!(iterable instanceof J.MethodInvocation) || !"entrySet".equals(((J.MethodInvocation) iterable).getSimpleName()) ||
-            !PureExpressions.isMapView((J.MethodInvocation) iterable) || ((J.MethodInvocation) iterable).getSelect() == null ||
+            !ExpressionShapes.isMapView((J.MethodInvocation) iterable) || ((J.MethodInvocation) iterable).getSelect() == null ||
             !(loop.getBody() instanceof J.Block) || ((J.Block) loop.getBody()).getStatements().size() != 2) {
             return null;
         }
@@ -146,7 +147,7 @@ final class KeyAndValueLists {
         boolean isList = TypeUtils.isOfClassType(newList.getType(), "java.util.ArrayList") ||
                          TypeUtils.isOfClassType(newList.getType(), "java.util.LinkedList");
         boolean plainArguments = newList.getArguments().stream()
-                .allMatch(arg -> arg instanceof J.Empty || arg.getType() == JavaType.Primitive.Int && PureExpressions.isPure(arg));
+                .allMatch(arg -> arg instanceof J.Empty || arg.getType() == JavaType.Primitive.Int && SafeToEvaluate.withoutSideEffects(arg));
         return isList && newList.getBody() == null && plainArguments ? variable.getSimpleName() : null;
     }
 

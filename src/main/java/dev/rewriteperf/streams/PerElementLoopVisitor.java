@@ -87,7 +87,7 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         if (declaredTypeRefusal != null) {
             return declaredTypeRefusal;
         }
-        return SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+        return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
     }
 
     /**

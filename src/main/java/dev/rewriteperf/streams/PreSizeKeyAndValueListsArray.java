@@ -73,7 +73,7 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                     continue;
                 }
                 String refusal = lists.refusal != null ? lists.refusal :
-                        SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+                        SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
                 if (refusal != null) {
                     candidates.recordSkip(ctx, getCursor(), lists.loop, refusal);
                     continue;

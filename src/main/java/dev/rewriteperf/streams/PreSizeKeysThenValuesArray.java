@@ -1,9 +1,9 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.PureExpressions;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -78,7 +78,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             return null;
         }
         J.MethodInvocation view = (J.MethodInvocation) ((J.MethodInvocation) half).getSelect();
-        return PureExpressions.isMapView(view) && !"entrySet".equals(view.getSimpleName()) && view.getSelect() != null ? view : null;
+        return ExpressionShapes.isMapView(view) && !"entrySet".equals(view.getSimpleName()) && view.getSelect() != null ? view : null;
     }
 
     private static @Nullable String refusal(List<Expression> halves, J.MethodInvocation first, J.MethodInvocation second,
@@ -136,7 +136,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             LoopSite site = LoopSite.of(getCursor());
             String refusal = refusal(halves, first, second, entries, generator, site);
             if (refusal == null) {
-                refusal = SimpleNames.clash(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+                refusal = SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), m, refusal);

@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.PureExpressions;
+import dev.rewriteperf.analysis.ExpressionShapes;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -109,7 +110,7 @@ final class SizedSource {
     }
 
     private static SizedSource ofArray(Expression array, Cursor cursor, Set<String> imports) {
-        if (!PureExpressions.isPure(array)) {
+        if (!SafeToEvaluate.withoutSideEffects(array)) {
             return new SizedSource(array, "the array would be evaluated twice (length and loop) and may have side effects");
         }
         JavaType type = array.getType();
@@ -120,8 +121,8 @@ final class SizedSource {
     }
 
     private static SizedSource ofCollection(Expression collection, Cursor cursor, Set<String> imports) {
-        Expression e = PureExpressions.unwrap(collection);
-        if (e instanceof J.MethodInvocation && PureExpressions.isMapView((J.MethodInvocation) e) &&
+        Expression e = ExpressionShapes.unwrap(collection);
+        if (e instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) e) &&
             ((J.MethodInvocation) e).getSelect() != null) {
             J.MethodInvocation view = (J.MethodInvocation) e;
             Expression map = view.getSelect();
@@ -152,7 +153,7 @@ final class SizedSource {
             TypeUtils.isAssignableTo("java.util.concurrent.ConcurrentMap", type)) {
             return "a concurrent collection can change size while it is read";
         }
-        if (!PureExpressions.isPure(counted)) {
+        if (!SafeToEvaluate.withoutSideEffects(counted)) {
             return "the source would be evaluated twice (size and loop) and may have side effects";
         }
         return null;

@@ -7,8 +7,8 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.StringJoiner;
+import java.util.regex.Pattern;
 
 /**
  * Writes a type as a careful engineer would in source: simple names, {@code Map.Entry} for nested types,

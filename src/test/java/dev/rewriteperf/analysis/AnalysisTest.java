@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The shared helpers, asked about the argument of each {@code use(..)} call in one small class. */
 class AnalysisTest {
 
+    //language=java
     private static final String SOURCE = """
       import java.util.*;
 
@@ -62,8 +63,8 @@ class AnalysisTest {
     }
 
     @Test
-    void pureExpressionsCanBeReadAgain() {
-        Map<String, Boolean> pure = classify((argument, cursor) -> PureExpressions.isPure(argument));
+    void sizesAndViewsOfReadOnlyTargetsHaveNoSideEffects() {
+        Map<String, Boolean> pure = classify((argument, cursor) -> SafeToEvaluate.withoutSideEffects(argument));
         assertThat(pure).containsEntry("map.keySet().size()", true)
           .containsEntry("this.numbers.length", true)
           .containsEntry("List.of(1).size()", false)
@@ -71,6 +72,7 @@ class AnalysisTest {
     }
 
     /** The four rules of {@link SafeToEvaluate}, asked about the same expressions: each accepts what its table row says. */
+    //language=java
     private static final String EVALUATION = """
       import java.util.*;
 
@@ -132,6 +134,7 @@ class AnalysisTest {
 
     @Test
     void earlyExitsAndReferences() {
+        //language=java
         J.CompilationUnit cu = parse("""
           class Loops {
               void f(java.util.List<String> in, java.util.List<String> out) {
@@ -150,6 +153,7 @@ class AnalysisTest {
 
     @Test
     void sideEffectFreeCodeIsJudgedThroughSameFileMethodsAndConstructors() {
+        //language=java
         J.CompilationUnit cu = parse("""
           import java.lang.reflect.Field;
           import java.util.*;
@@ -216,7 +220,7 @@ class AnalysisTest {
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
                 if (method.getSimpleName().equals("use")) {
                     Expression function = method.getArguments().get(0);
-                    reasons.put(function.printTrimmed(getCursor()), String.valueOf(SideEffectFreeCode.whyNot(function, cu)));
+                    reasons.put(function.printTrimmed(getCursor()), String.valueOf(SideEffectFreeCode.refusal(function, cu)));
                 }
                 return method;
             }
