@@ -70,6 +70,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.HashMap;
@@ -88,6 +89,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.HashMap;
@@ -120,6 +122,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
               .containsExactly("dev.rewriteperf.collections.SizeHashCollectionsForElementCount")),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -134,6 +137,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -154,6 +158,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
         );
     }
 
+    //language=java
     private static final String SIZED_BY_ARRAY_BEFORE = """
       import java.util.HashMap;
       import java.util.Map;
@@ -166,6 +171,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
       }
       """;
 
+    //language=java
     private static final String SIZED_BY_ARRAY_AFTER = """
       import java.util.HashMap;
       import java.util.Map;
@@ -193,6 +199,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
         rewriteRun(
           spec -> spec.parser(JavaParser.fromJavaVersion().classpath("junit-jupiter-api")),
           srcMainJava(version(java(
+            //language=java
             """
               import java.util.HashMap;
               import java.util.Map;

@@ -26,6 +26,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     void bufferPerFileMovesBeforeTheLoop() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.io.*;
               import java.util.List;
@@ -44,6 +45,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.io.*;
               import java.util.List;
@@ -71,6 +73,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     void commentAboveTheDeclarationStaysInTheLoop() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.io.*;
               import java.util.List;
@@ -85,6 +88,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.io.*;
               import java.util.List;
@@ -107,6 +111,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     void doWhileWithDigestStringAndCopies() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.io.*;
               import java.nio.charset.StandardCharsets;
@@ -135,6 +140,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.io.*;
               import java.nio.charset.StandardCharsets;
@@ -171,6 +177,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     void labeledLoopOfCharacters() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -191,6 +198,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.io.*;
 
@@ -220,6 +228,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("used other than as a read target"),
           java(
+            //language=java
             """
               import java.io.*;
               import java.util.List;
@@ -245,6 +254,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("used other than as a read target"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -270,6 +280,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("used other than as a read target"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -294,6 +305,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("used other than as a read target"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -319,6 +331,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the size is not a constant"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -344,6 +357,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("is used after the loop"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -371,6 +385,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("also names something else in the loop"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -398,6 +413,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("inside a lambda"),
           java(
+            //language=java
             """
               import java.io.*;
               import java.util.List;
@@ -425,6 +441,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("set by something other than a read"),
           java(
+            //language=java
             """
               import java.io.*;
 
@@ -451,6 +468,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         rewriteRun(
           refusedBecause("not declared after the buffer"),
           java(
+            //language=java
             """
               import java.io.*;
 

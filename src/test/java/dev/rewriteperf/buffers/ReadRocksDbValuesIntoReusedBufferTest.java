@@ -48,6 +48,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     void decodedValueReadIntoAThreadsBuffer() {
         rewriteRun(
           java(
+            //language=java
             """
               import org.rocksdb.ColumnFamilyHandle;
               import org.rocksdb.RocksDB;
@@ -73,6 +74,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import org.rocksdb.ColumnFamilyHandle;
               import org.rocksdb.RocksDB;
@@ -131,6 +133,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import org.rocksdb.RocksDB;
               import org.rocksdb.RocksDBException;
@@ -176,6 +179,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                     bufferHolder: instance
               """, "com.example.Performance"),
           java(
+            //language=java
             """
               import org.rocksdb.RocksDB;
               import org.rocksdb.RocksDBException;
@@ -193,6 +197,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import org.rocksdb.RocksDB;
               import org.rocksdb.RocksDBException;
@@ -249,6 +254,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import org.rocksdb.ReadOptions;
               import org.rocksdb.RocksDB;
@@ -307,6 +313,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import org.rocksdb.RocksDB;
               import org.rocksdb.RocksDBException;
@@ -509,6 +516,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import org.rocksdb.RocksDB;
               import org.rocksdb.RocksDBException;
@@ -739,6 +747,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
           .collect(Collectors.joining(", "));
     }
 
+    //language=java
     private static final String STORE = """
       import org.rocksdb.ColumnFamilyHandle;
       import org.rocksdb.ReadOptions;

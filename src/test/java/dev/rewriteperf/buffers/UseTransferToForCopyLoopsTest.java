@@ -37,6 +37,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
             })),
           version(
             java(
+              //language=java
               """
                 import java.io.IOException;
                 import java.io.InputStream;
@@ -59,6 +60,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.io.IOException;
                 import java.io.InputStream;
@@ -86,6 +88,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -105,6 +108,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.io.*;
 
@@ -132,6 +136,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -153,6 +158,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.io.*;
 
@@ -181,6 +187,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("Reader.transferTo runs the same loop"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
                 import java.nio.file.*;
@@ -211,6 +218,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("transferTo of `GZIPInputStream` is the same loop"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
                 import java.util.zip.GZIPInputStream;
@@ -239,6 +247,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("not created in this method"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -267,6 +276,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("transferTo of `BufferedInputStream` is the same loop"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -294,6 +304,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("the output is not created in this method and may be null"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -321,6 +332,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("implements transferTo itself"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -353,6 +365,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("not allocated in this block"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -381,6 +394,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("not allocated in this block with a constant size"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -408,6 +422,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("buffer is used outside the loop"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -436,6 +451,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("count is read outside the loop"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -464,6 +480,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("the total is a field"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -494,6 +511,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("a catch or finally block may read the total"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -525,6 +543,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.io.*;
                 import java.security.MessageDigest;
@@ -554,6 +573,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("stops at a read of zero bytes"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -580,6 +600,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -607,6 +628,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
           refusedBecause("output is not a variable or field"),
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 
@@ -637,6 +659,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.io.*;
 

@@ -19,6 +19,7 @@ class IndexesByteArrayTest implements RewriteTest {
     void aByteReadIsFound() {
         rewriteRun(
           java(
+            //language=java
             """
               class Reads {
                   static int first(byte[] b) {
@@ -41,6 +42,7 @@ class IndexesByteArrayTest implements RewriteTest {
     void aByteWriteInANestedClassIsFound() {
         rewriteRun(
           java(
+            //language=java
             """
               class Writes {
                   static class Inner {
@@ -50,6 +52,7 @@ class IndexesByteArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               /*~~>*/class Writes {
                   static class Inner {
@@ -67,6 +70,7 @@ class IndexesByteArrayTest implements RewriteTest {
     void otherArraysAndByteBuffersAreNot() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.nio.ByteBuffer;
 

@@ -29,6 +29,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Bits {
                     static long getLong(byte[] b, int off) {
@@ -43,6 +44,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -67,6 +69,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Codec {
                     private final byte[] buffer = new byte[16];
@@ -80,6 +83,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -109,6 +113,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Reader {
                     static long uint32(byte[] b, int off) {
@@ -137,6 +142,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -186,6 +192,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 public class EndianUtils {
 
@@ -198,6 +205,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -222,6 +230,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -243,6 +252,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -276,6 +286,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Boxed {
                     static Object port(byte[] b) {
@@ -283,6 +294,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -307,6 +319,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Record {
                     static long sequence(byte[] record, int start) {
@@ -315,6 +328,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -340,6 +354,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Utf32 {
                     /**
@@ -352,6 +367,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -382,6 +398,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("3 bytes"),
           version(
             java(
+              //language=java
               """
                 class Medium {
                     static int uint24(byte[] b, int off) {
@@ -400,6 +417,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the shifts follow neither byte order"),
           version(
             java(
+              //language=java
               """
                 class Wrong {
                     static int read(byte[] b, int off) {
@@ -419,6 +437,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("a byte below the highest is not masked with 0xFF"),
           version(
             java(
+              //language=java
               """
                 class Unmasked {
                     static int read(byte[] b, int off) {
@@ -438,6 +457,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the highest byte is an int that would be sign-extended into the long"),
           version(
             java(
+              //language=java
               """
                 class Widened {
                     static long read(byte[] b, int off) {
@@ -457,6 +477,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the bytes are not 4 consecutive elements, each read once"),
           version(
             java(
+              //language=java
               """
                 class Repeated {
                     static int read(byte[] b, int off) {
@@ -476,6 +497,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the bytes are not 2 consecutive elements, each read once"),
           version(
             java(
+              //language=java
               """
                 class Cursor {
                     private final byte[] data = new byte[8];
@@ -498,6 +520,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the array or index is not a plain variable, field or arithmetic on them"),
           version(
             java(
+              //language=java
               """
                 class Calls {
                     private int next;
@@ -523,6 +546,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the array or index is not a plain variable, field or arithmetic on them"),
           version(
             java(
+              //language=java
               """
                 class Shared {
                     private volatile int offset;
@@ -544,6 +568,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("an enclosing try catches ArrayIndexOutOfBoundsException"),
           version(
             java(
+              //language=java
               """
                 class Lenient {
                     static int readOrZero(byte[] b, int off) {
@@ -567,6 +592,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("a signed 2-byte value widened to int"),
           version(
             java(
+              //language=java
               """
                 class Signed {
                     static int read(byte[] b, int off) {
@@ -586,6 +612,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the top-level type is an enum"),
           version(
             java(
+              //language=java
               """
                 enum Endian {
                     BIG;
@@ -607,6 +634,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
           refusedBecause("the top-level type is an interface"),
           version(
             java(
+              //language=java
               """
                 interface Readable {
                     default int read(byte[] b, int off) {
@@ -625,6 +653,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Chars {
                     static int read(char[] c, int off) {
@@ -643,6 +672,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Two {
                     static int read(byte[] a, byte[] b) {
@@ -661,6 +691,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Old {
                     static int read(byte[] b, int off) {

@@ -30,6 +30,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Bits {
                     static void putInt(byte[] b, int off, int val) {
@@ -40,6 +41,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -64,6 +66,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Writer {
                     private final byte[] buffer = new byte[64];
@@ -100,6 +103,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;
@@ -145,6 +149,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           refusedBecause("3 bytes"),
           version(
             java(
+              //language=java
               """
                 class Medium {
                     static void put(byte[] b, int off, int v) {
@@ -166,6 +171,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           refusedBecause("the shifts follow neither byte order"),
           version(
             java(
+              //language=java
               """
                 class Wrong {
                     static void put(byte[] b, int off, int v) {
@@ -188,6 +194,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           refusedBecause("the bytes are not 2 consecutive elements, each stored once"),
           version(
             java(
+              //language=java
               """
                 class Out {
                     private final byte[] buf = new byte[8];
@@ -211,6 +218,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           refusedBecause("the stored value is not a plain variable"),
           version(
             java(
+              //language=java
               """
                 class Calls {
                     static int next() {
@@ -235,6 +243,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           refusedBecause("an enclosing try catches IndexOutOfBoundsException"),
           version(
             java(
+              //language=java
               """
                 class Lenient {
                     static boolean put(byte[] b, int off, int v) {
@@ -260,6 +269,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           refusedBecause("a 4-byte view does not fit the stored value's type"),
           version(
             java(
+              //language=java
               """
                 class Widen {
                     static void put(byte[] b, short s) {
@@ -281,6 +291,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Pair {
                     static void put(byte[] b, int hi, int lo) {
@@ -301,6 +312,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           version(
             java(
+              //language=java
               """
                 class Bits {
                     static final int ALL = 0xFF;
@@ -322,6 +334,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Logged {
                     static void put(byte[] b, int v) {
@@ -344,6 +357,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           version(
             java(
+              //language=java
               """
                 class Words {
                     static void put(int[] w, int off, int v) {
@@ -363,6 +377,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 class Old {
                     static void put(byte[] b, int v) {
@@ -383,6 +398,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
           spec -> spec.recipes(new UseVarHandleForByteReads(), new UseVarHandleForByteWrites()),
           version(
             java(
+              //language=java
               """
                 class OrderIdCodec {
 
@@ -400,6 +416,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.lang.invoke.MethodHandles;
                 import java.lang.invoke.VarHandle;

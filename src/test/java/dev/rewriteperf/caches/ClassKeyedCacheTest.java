@@ -13,6 +13,7 @@ class ClassKeyedCacheTest {
     @Test
     void gateLetsThroughAClassKeyedFieldThatIsNeverComputed() {
         assertThat(passesGate(
+          //language=java
           """
             import java.util.HashMap;
             import java.util.Map;
@@ -31,6 +32,7 @@ class ClassKeyedCacheTest {
     @Test
     void gateLetsThroughAGuavaCacheFieldReadWithGetIfPresent() {
         assertThat(passesGate(
+          //language=java
           """
             import com.google.common.cache.Cache;
             import com.google.common.cache.CacheBuilder;
@@ -49,6 +51,7 @@ class ClassKeyedCacheTest {
     @Test
     void gateSkipsALocalClassKeyedMapAndMapsWithOtherKeys() {
         assertThat(passesGate(
+          //language=java
           """
             import java.util.HashMap;
             import java.util.Map;

@@ -32,6 +32,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                 assertThat(row.getLocation()).isEqualTo("Equality");
             })),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -52,6 +53,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Equality {
                   private static final ClassValue<Boolean> OVERRIDES_EQUALS = new ClassValue<Boolean>() {
@@ -82,6 +84,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void blockLambdaBuildingAListKeepsItsParameterName() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.lang.reflect.Field;
               import java.lang.reflect.Modifier;
@@ -107,6 +110,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.lang.reflect.Field;
               import java.lang.reflect.Modifier;
@@ -141,6 +145,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void boundedKeyIsCastBackForTheLambda() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -157,6 +162,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Names {
                   private static final ClassValue<String> LABELS = new ClassValue<String>() {
@@ -188,6 +194,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
             assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactly(
               "`HANDLERS.put(..)` in Registry#register: a ClassValue cannot be given or stripped of a chosen value")),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -212,6 +219,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void constructorReferenceOnAHashMapWithClassLiteralKeys() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.HashMap;
               import java.util.Map;
@@ -238,6 +246,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Schemas {
                   private static final ClassValue<Schema> SCHEMAS = new ClassValue<Schema>() {
@@ -274,6 +283,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void unboundClassMethodReferenceAndQualifiedUse() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.concurrent.ConcurrentHashMap;
               import java.util.concurrent.ConcurrentMap;
@@ -286,6 +296,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Labels {
                   private static final ClassValue<String> SIMPLE_NAMES = new ClassValue<String>() {
@@ -308,6 +319,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void boundedKeyWithAMethodReferenceCastsOnlyWhereNeeded() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -324,6 +336,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Widths {
                   private static final ClassValue<Integer> WIDTHS = new ClassValue<Integer>() {
@@ -351,6 +364,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void methodReferencesOutsideTheClassOrNamedLikeClassValueMethodsStayQualified() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -378,6 +392,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Qualified {
                   private static final ClassValue<String> NAMES = new ClassValue<String>() {
@@ -420,6 +435,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     void helperThatFillsTheFunctionsOwnSetIsFollowed() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.lang.reflect.Field;
               import java.util.HashSet;
@@ -447,6 +463,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.lang.reflect.Field;
               import java.util.HashSet;
@@ -486,6 +503,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`HANDLERS.get(..)` in Lookup#known: it answers for a class not yet computed"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -511,6 +529,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`NAMES.clear(..)` in Names#reset"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -540,6 +559,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`NAMES` is used as a value in Names#view"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -565,6 +585,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("not private static final"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -591,6 +612,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a Guava cache"),
           java(
+            //language=java
             """
               import com.google.common.cache.Cache;
               import com.google.common.cache.CacheBuilder;
@@ -612,6 +634,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("not initialised with an empty HashMap or ConcurrentHashMap"),
           java(
+            //language=java
             """
               import java.util.Collections;
               import java.util.Map;
@@ -634,6 +657,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the function writes the field `misses`"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -659,6 +683,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the function reads `prefix`, a field whose content may change"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -681,6 +706,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the function calls `Introspector.getBeanInfo`"),
           java(
+            //language=java
             """
               import java.beans.BeanInfo;
               import java.beans.IntrospectionException;
@@ -711,6 +737,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the function captures the local `suffix`"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -732,6 +759,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the function calls `Map.computeIfAbsent`"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -753,6 +781,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a HashMap accepts a null key"),
           java(
+            //language=java
             """
               import java.util.HashMap;
               import java.util.Map;
@@ -774,6 +803,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a HashMap accepts a null key"),
           java(
+            //language=java
             """
               import java.util.HashMap;
               import java.util.Map;
@@ -795,6 +825,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a bound method reference"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -818,6 +849,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("filled by different functions"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -843,6 +875,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("keyed by a raw or exact `Class` type"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -865,6 +898,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("calls `get(..)` unqualified"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -890,6 +924,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the function uses the type variable `T`"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -914,6 +949,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("filled from Outer.Inner#name, a nested or anonymous class"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -941,6 +977,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           refusedBecause("declares several fields at once"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -962,6 +999,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -983,6 +1021,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           spec -> spec.typeValidationOptions(TypeValidation.none()),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
@@ -1015,6 +1054,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.HashMap;
               import java.util.Map;

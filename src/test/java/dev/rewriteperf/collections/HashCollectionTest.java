@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HashCollectionTest {
 
     private static final String CAPACITY_AND_ANONYMOUS_SUBCLASS =
+      //language=java
       """
         import java.util.HashMap;
         import java.util.Map;
@@ -26,6 +27,7 @@ class HashCollectionTest {
         """;
 
     private static final String COPY_AND_NO_ARGUMENT_CONSTRUCTORS =
+      //language=java
       """
         import java.util.HashMap;
         import java.util.HashSet;
@@ -44,6 +46,7 @@ class HashCollectionTest {
         """;
 
     private static final String CONCURRENT_CAPACITY_AND_COPY =
+      //language=java
       """
         import java.util.HashSet;
         import java.util.List;

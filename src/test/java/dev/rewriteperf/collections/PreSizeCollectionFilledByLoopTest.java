@@ -25,6 +25,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -39,6 +40,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -64,6 +66,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -79,6 +82,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -105,6 +109,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.Set;
@@ -118,6 +123,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.Set;
@@ -142,6 +148,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -158,6 +165,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -188,6 +196,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
               .containsExactly("the loop does not add exactly one element per iteration")),
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -215,6 +224,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -243,6 +253,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -269,6 +280,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -294,6 +306,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -322,6 +335,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -348,6 +362,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.LinkedList;
                 import java.util.List;
@@ -382,6 +397,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -418,6 +434,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
           spec -> spec.typeValidationOptions(TypeValidation.none()),
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -445,6 +462,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
           spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.HashMap;

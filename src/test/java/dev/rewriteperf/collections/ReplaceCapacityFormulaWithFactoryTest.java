@@ -24,6 +24,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.*;
 
@@ -40,6 +41,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.*;
 
@@ -70,6 +72,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
               .containsExactly("Java 17 target: HashMap.newHashMap needs Java 19")),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -91,6 +94,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -112,6 +116,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -133,6 +138,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -154,6 +160,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.Set;
@@ -175,6 +182,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.Map;
                 import java.util.concurrent.ConcurrentHashMap;
@@ -208,6 +216,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
             assertThat(rows).extracting(PerformanceCandidates.Row::getLocation).containsExactly("HandWritten#make")),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -223,6 +232,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
           ),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -245,6 +255,7 @@ class ReplaceCapacityFormulaWithFactoryTest implements RewriteTest {
           spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;

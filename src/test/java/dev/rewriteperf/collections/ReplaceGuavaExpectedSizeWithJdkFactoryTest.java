@@ -26,6 +26,7 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import com.google.common.collect.Maps;
                 import com.google.common.collect.Sets;
@@ -43,6 +44,7 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.*;
 
@@ -66,6 +68,7 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import static com.google.common.collect.Maps.newHashMapWithExpectedSize;
 
@@ -79,6 +82,7 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
 
@@ -104,6 +108,7 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
               .containsExactly("Java 11 target: HashSet.newHashSet needs Java 19")),
           version(
             java(
+              //language=java
               """
                 import com.google.common.collect.Sets;
                 import java.util.Set;
@@ -125,6 +130,7 @@ class ReplaceGuavaExpectedSizeWithJdkFactoryTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import com.google.common.collect.Lists;
                 import com.google.common.collect.Maps;

@@ -25,6 +25,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -40,6 +41,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -72,6 +74,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
             })),
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -85,6 +88,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -109,6 +113,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.*;
 
@@ -121,6 +126,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.*;
 
@@ -144,6 +150,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -160,6 +167,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -187,6 +195,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -198,6 +207,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -220,6 +230,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.List;
                 import java.util.Map;
@@ -230,6 +241,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.List;
                 import java.util.Map;
@@ -251,6 +263,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -263,6 +276,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -289,6 +303,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
               .containsExactly("the argument is a constant the author chose", "the argument is a constant the author chose")),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -310,6 +325,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -331,6 +347,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -355,6 +372,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -382,6 +400,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
             assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactly("anonymous subclass")),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -409,6 +428,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.Hashtable;
                 import java.util.List;
@@ -435,6 +455,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -459,6 +480,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -483,6 +505,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -497,6 +520,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -522,6 +546,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -544,6 +569,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;
@@ -578,6 +604,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
           spec -> spec.typeValidationOptions(TypeValidation.none()),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -600,6 +627,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.Collections;
                 import java.util.HashMap;
@@ -613,6 +641,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.Collections;
                 import java.util.HashMap;
@@ -638,6 +667,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
           spec -> spec.afterRecipe(run -> assertThat(run.<PerformanceCandidates.Row>getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.List;

@@ -24,6 +24,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -37,6 +38,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -60,6 +62,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.Collection;
                 import java.util.LinkedHashSet;
@@ -73,6 +76,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.Collection;
                 import java.util.LinkedHashSet;
@@ -99,6 +103,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
               .containsExactly("HashMap.putAll into an empty map already sizes its table")),
           version(
             java(
+              //language=java
               """
                 import java.util.HashMap;
                 import java.util.Map;
@@ -122,6 +127,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -146,6 +152,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -172,6 +179,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -197,6 +205,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -221,6 +230,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.ArrayList;
                 import java.util.List;
@@ -251,6 +261,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
         rewriteRun(
           version(
             java(
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;
@@ -268,6 +279,7 @@ class UseCopyConstructorInsteadOfAddAllTest implements RewriteTest {
                     }
                 }
                 """,
+              //language=java
               """
                 import java.util.HashSet;
                 import java.util.List;

@@ -26,6 +26,7 @@ class LoopPlacementTest implements RewriteTest {
     void variableInitializerNamesTheArray() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -40,6 +41,7 @@ class LoopPlacementTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -64,6 +66,7 @@ class LoopPlacementTest implements RewriteTest {
     void assignmentGetsTheArrayWhenItIsFull() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -78,6 +81,7 @@ class LoopPlacementTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -105,6 +109,7 @@ class LoopPlacementTest implements RewriteTest {
     void argumentAfterInertValuesIsTakenOutFirst() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.net.URI;
               import java.net.http.HttpRequest;
@@ -122,6 +127,7 @@ class LoopPlacementTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.net.URI;
               import java.net.http.HttpRequest;
@@ -150,6 +156,7 @@ class LoopPlacementTest implements RewriteTest {
     void argumentOfAStaticCall() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Arrays;
               import java.util.Map;
@@ -163,6 +170,7 @@ class LoopPlacementTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Arrays;
               import java.util.Map;
@@ -188,6 +196,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("something in the statement is evaluated before the pipeline"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.Map;
@@ -212,6 +221,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("something in the statement is evaluated before the pipeline"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -231,6 +241,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("something in the statement is evaluated before the pipeline"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.Objects;
@@ -255,6 +266,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline is evaluated only on one side of `&&` or `||`"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -274,6 +286,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline is evaluated only in one branch of `?:`"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -293,6 +306,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline is the body of a lambda"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.function.Supplier;
@@ -313,6 +327,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the statement is not in a method's block"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -331,6 +346,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the statement is not in a method's block"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -351,6 +367,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline initialises one of several variables declared together"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;
@@ -371,6 +388,7 @@ class LoopPlacementTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline is assigned to an array element or another object's field"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;

@@ -37,6 +37,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void keyValuePairsOfAMapBecomeOneLoop() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -49,6 +50,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -72,6 +74,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void valueFirstConversionsKeepTheirExpressions() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -84,6 +87,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -107,6 +111,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void threeElementsPerEntryWithATypeVariableKey() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -122,6 +127,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -146,6 +152,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void wildcardMapToObjectArray() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -156,6 +163,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -179,6 +187,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void nestedArrayThroughArraysStream() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Arrays;
               import java.util.stream.Stream;
@@ -191,6 +200,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Pairs {
                   static String[] flatten(String[][] pairs) {
@@ -212,6 +222,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void arrayThroughStreamOfAndALambdaGenerator() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.stream.Stream;
 
@@ -221,6 +232,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Names {
                   static CharSequence[] withUpperCase(String[] names) {
@@ -242,6 +254,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void listWithOneElementPerItemAndABlockLambda() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;
@@ -254,6 +267,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.List;
 
@@ -276,6 +290,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void explicitLambdaParameterTypeIsKept() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -286,6 +301,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -309,6 +325,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void namesInUseAnywhereInTheMethodAreAvoided() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -325,6 +342,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -354,6 +372,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void entryTypeAsTheFileImportsIt() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.Map.Entry;
@@ -371,6 +390,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
               import java.util.Map.Entry;
@@ -399,6 +419,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void arrayOfArrays() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;
@@ -409,6 +430,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.List;
 
@@ -439,6 +461,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                 assertThat(row.getReplacement()).startsWith("for (Map.Entry<String, String> e : args.entrySet())");
             })),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -449,6 +472,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -475,6 +499,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.Objects;
@@ -496,6 +521,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.limit(..)` makes the number of elements unknown in advance"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -515,6 +541,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.sorted(..)` reorders the elements"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -534,6 +561,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.peek(..)` runs an action in the stream's own order"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -554,6 +582,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.parallel(..)` runs the pipeline on other threads"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -573,6 +602,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.map(..)` is more than the single `flatMap` this rewrite handles"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -592,6 +622,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.Map;
@@ -611,6 +642,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;
@@ -630,6 +662,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;
@@ -649,6 +682,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a concurrent collection can change size while it is read"),
           java(
+            //language=java
             """
               import java.util.concurrent.ConcurrentHashMap;
               import java.util.stream.Stream;
@@ -668,6 +702,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -691,6 +726,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("may not fit String[]: the stream would throw ArrayStoreException where a loop needs a cast"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -710,6 +746,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the array generator is not `T[]::new` or `n -> new T[n]`"),
           java(
+            //language=java
             """
               import java.util.Arrays;
               import java.util.Map;
@@ -730,6 +767,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the stream does not come from a collection, a map or an array"),
           java(
+            //language=java
             """
               import java.util.stream.Stream;
 
@@ -748,6 +786,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("an element refers to the source `m`, which the loop reads while it runs"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -767,6 +806,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Stream;
@@ -789,6 +829,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`Map` already names a class declared in this file"),
           java(
+            //language=java
             """
               import java.util.HashMap;
               import java.util.stream.Stream;
@@ -811,6 +852,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           spec -> refusedBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -831,6 +873,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.Arrays;
               import java.util.List;
@@ -860,6 +903,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;

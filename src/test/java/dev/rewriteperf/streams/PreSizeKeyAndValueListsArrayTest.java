@@ -27,6 +27,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     void listsJoinedByAddAllBecomeOneArray() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -45,6 +46,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -79,6 +81,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     void convertedElementsJoinedByStreamConcatIntoADeclaredArray() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -98,6 +101,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -122,6 +126,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     void valuesFirstIntoObjectArrayFromAFieldMap() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.LinkedList;
@@ -148,6 +153,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
               import java.util.Map.Entry;
@@ -182,6 +188,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the lists are used after the array is made"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -211,6 +218,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a concurrent collection can change size while it is read"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -239,6 +247,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the list is copied into an array other than `new T[0]`"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -266,6 +275,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("an element refers to one of the lists being filled"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -293,6 +303,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("may not fit String[]"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -320,6 +331,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("evaluated twice"),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -351,6 +363,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;

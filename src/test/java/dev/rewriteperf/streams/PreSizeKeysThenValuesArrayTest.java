@@ -34,6 +34,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     void keysThenValuesInOnePass() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -44,6 +45,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -68,6 +70,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     void valuesThenKeys() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -78,6 +81,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -102,6 +106,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     void declaredArrayWithTypesOfTheProject() {
         rewriteRun(
           java(
+            //language=java
             """
               package glide;
 
@@ -110,6 +115,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
               """
           ),
           java(
+            //language=java
             """
               package glide;
 
@@ -124,6 +130,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               package glide;
 
@@ -155,6 +162,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
                 assertThat(row.getReplacement()).startsWith("for (Map.Entry<String, Integer> entry : counts.entrySet())");
             })),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -167,6 +175,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 
@@ -196,6 +205,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the two streams are not the keys and the values of the same map"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -215,6 +225,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the two streams are not the keys and the values of the same map"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -234,6 +245,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.map(..)` on one side would run in another order in a single pass"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -253,6 +265,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a concurrent collection can change size while it is read"),
           java(
+            //language=java
             """
               import java.util.concurrent.ConcurrentMap;
               import java.util.stream.Stream;
@@ -272,6 +285,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("an element of type java.lang.Integer may not fit String[]"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -291,6 +305,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -314,6 +329,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline is evaluated only in one branch of `?:`"),
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -333,6 +349,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.typeValidationOptions(TypeValidation.none()),
           java(
+            //language=java
             """
               import java.util.stream.Stream;
               import com.example.missing.Headers;
@@ -352,6 +369,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -380,6 +398,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     void entryTypeCopiedFromTheMapsDeclarationWithTypeVariables() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.stream.Stream;
@@ -396,6 +415,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
 

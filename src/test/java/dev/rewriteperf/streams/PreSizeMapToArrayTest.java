@@ -27,6 +27,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     void mappedListBecomesALoop() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -36,6 +37,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.List;
 
@@ -58,6 +60,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     void mapEntriesWithABlockLambdaAsAnArgument() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Arrays;
               import java.util.Map;
@@ -70,6 +73,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Arrays;
               import java.util.Map;
@@ -93,6 +97,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     void arrayToObjectArray() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Arrays;
 
@@ -103,6 +108,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Lengths {
                   static Object[] lengths(String[] words) {
@@ -123,6 +129,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     void unboundMethodReferenceBecomesACallOnTheLoopVariable() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -132,6 +139,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.List;
 
@@ -154,6 +162,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     void staticConstructorAndThisReferences() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Map;
               import java.util.Set;
@@ -176,6 +185,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.Map;
               import java.util.Set;
@@ -221,6 +231,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the method reference is bound to an expression evaluated once"),
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -239,6 +250,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -257,6 +269,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline has more than one `map`"),
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -275,6 +288,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("may not fit String[]"),
           java(
+            //language=java
             """
               import java.util.Map;
 
@@ -293,6 +307,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a concurrent collection can change size while it is read"),
           java(
+            //language=java
             """
               import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -311,6 +326,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -333,6 +349,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -361,6 +378,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -384,6 +402,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     void arrayOfATypeVariableKeepsItsDeclaredComponent() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Arrays;
 
@@ -393,6 +412,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               class Labels<T extends CharSequence> {
                   String[] labels(T[] items) {
@@ -414,6 +434,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
         rewriteRun(
           spec -> refusedBecause("involves type variables").accept(spec),
           java(
+            //language=java
             """
               import java.util.List;
 

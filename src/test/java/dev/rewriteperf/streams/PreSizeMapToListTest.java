@@ -28,6 +28,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void mappedListBecomesALoop() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -38,6 +39,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -60,6 +62,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void declaredVariableOfAProjectTypeWithAStaticImport() {
         rewriteRun(
           java(
+            //language=java
             """
               package shop;
 
@@ -73,6 +76,7 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           ),
           java(
+            //language=java
             """
               package shop;
 
@@ -87,6 +91,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               package shop;
 
@@ -111,6 +116,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void entriesIntoAnArrayListPassedAsAnArgument() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.Map;
@@ -128,6 +134,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.Map;
@@ -154,6 +161,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void argumentOfACallWhoseResultIsUnused() {
         rewriteRun(
           java(
+            //language=java
             """
               package mail;
 
@@ -172,6 +180,7 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           ),
           java(
+            //language=java
             """
               package mail;
 
@@ -188,6 +197,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               package mail;
 
@@ -214,6 +224,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void arrayOfWordsToBoxedLengthsAssignedToAField() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Arrays;
               import java.util.Collection;
@@ -227,6 +238,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.Collection;
@@ -252,6 +264,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void declaredAsACollectionOfTheSameType() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.Collection;
               import java.util.Set;
@@ -264,6 +277,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.Collection;
@@ -289,6 +303,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void entryKeysByMethodReference() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.Map;
@@ -300,6 +315,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -324,6 +340,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void genericConstructorReferenceGetsTheDiamond() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -338,6 +355,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -363,6 +381,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void memberTypeOfTheEnclosingClassByItsOwnName() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -376,6 +395,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -402,6 +422,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the method reference is bound to an expression evaluated once, or is not a plain call"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -431,6 +452,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void typeVariableOfTheClassInferredThroughAGenericMethod() {
         rewriteRun(
           java(
+            //language=java
             """
               class Mapper {
                   <T> T fromJson(String json, Class<T> type) {
@@ -440,6 +462,7 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           ),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -460,6 +483,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -492,6 +516,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void elementTypeWithTheClassTypeVariablesByMethodReference() {
         rewriteRun(
           java(
+            //language=java
             """
               class Args<K, V> {
                   private final K key;
@@ -509,6 +534,7 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           ),
           java(
+            //language=java
             """
               import java.util.List;
 
@@ -521,6 +547,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -543,18 +570,21 @@ class PreSizeMapToListTest implements RewriteTest {
     void boundedTypeVariableStaysATypeVariable() {
         rewriteRun(
           java(
+            //language=java
             """
               interface Connection<A, B> {
               }
               """
           ),
           java(
+            //language=java
             """
               class Database<C> {
               }
               """
           ),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.concurrent.CompletableFuture;
@@ -566,6 +596,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -589,6 +620,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void typeVariableNamedInsideTheElementStaysATypeVariable() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -601,6 +633,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -625,6 +658,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           spec -> refusedBecause("involves type variables").accept(spec),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.function.Consumer;
@@ -636,6 +670,7 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           ),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.function.Consumer;
@@ -655,6 +690,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void upperBoundedSourceGivesTheLoopVariableItsBound() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -665,6 +701,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -688,6 +725,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           spec -> refusedBecause("is a wildcard").accept(spec),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -706,6 +744,7 @@ class PreSizeMapToListTest implements RewriteTest {
     void newListIsFinalWhereTheFileDeclaresItsLocalsFinal() {
         rewriteRun(
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -726,6 +765,7 @@ class PreSizeMapToListTest implements RewriteTest {
                   }
               }
               """,
+            //language=java
             """
               import java.util.ArrayList;
               import java.util.List;
@@ -759,6 +799,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -778,6 +819,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the variable is declared with `var`"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -798,6 +840,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the variable is declared as java.lang.Iterable<java.lang.String>, to which the loop cannot add"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -818,6 +861,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("to which the loop cannot add"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -838,6 +882,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("a concurrent collection can change size while it is read"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.concurrent.CopyOnWriteArrayList;
@@ -858,6 +903,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -881,6 +927,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           refusedBecause("the pipeline is the body of a lambda"),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.function.Supplier;
@@ -901,6 +948,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           spec -> refusedBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
           java(
+            //language=java
             """
               import java.util.List;
               import java.util.stream.Collectors;
@@ -920,6 +968,7 @@ class PreSizeMapToListTest implements RewriteTest {
         rewriteRun(
           spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
           java(
+            //language=java
             """
               import java.util.LinkedList;
               import java.util.List;
