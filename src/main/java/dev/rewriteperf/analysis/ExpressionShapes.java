@@ -55,7 +55,7 @@ public final class ExpressionShapes {
                isNamed(((J.FieldAccess) e).getTarget(), array);
     }
 
-    /** Strips parentheses, including those a cast keeps its operand in. */
+    /** Strips parentheses, including the control parentheses around an {@code if} or {@code while} condition. */
     public static Expression unwrap(Expression expression) {
         Expression e = expression;
         while (true) {

@@ -14,35 +14,41 @@ import java.util.Set;
  * The one place that says when an expression may be evaluated at another time, or another number of times, than the
  * code it comes from says. A rewrite that reads an expression again, earlier, once instead of repeatedly, or several
  * times instead of once must ask the question below that matches what it does; picking a weaker one is a correctness
- * bug, picking a stronger one only refuses more.
+ * bug, picking a stronger one only refuses more. (Whether a piece of <em>code</em>, such as a lambda, may run twice
+ * or have its result cached is a different question: {@link SideEffectFreeCode}.)
  *
  * <table>
  * <caption>The four rules</caption>
  * <tr><th>rule</th><th>accepts</th><th>guarantees</th><th>does not guarantee</th><th>for a rewrite that</th></tr>
  * <tr><td>{@link #withoutSideEffects}</td>
- *     <td>variables, fields of such targets or of types, literals, JDK {@code size()}, {@code keySet()},
- *         {@code values()}, {@code entrySet()} on such targets</td>
+ *     <td>variables, literals, fields of such targets or of type names, and {@code size()}, {@code keySet()},
+ *         {@code values()}, {@code entrySet()} of a {@code Collection} or {@code Map} on such targets (a project
+ *         class that implements them is trusted to keep their read-only contract)</td>
  *     <td>evaluating it an extra time, or earlier, changes nothing else</td>
  *     <td>the same value if other code writes what it reads in between; no exception (a null target throws)</td>
  *     <td>reads a size or a source a second time next to the first read (pre-sized loops and collections)</td></tr>
  * <tr><td>{@link #sameValueEachRead}</td>
- *     <td>non-volatile variables and fields, literals, {@code a.length}, {@code + - * << >> >>> & | ^ ~ -}
- *         and primitive casts of them</td>
+ *     <td>non-volatile variables and fields (also of {@code this} or a type), literals, {@code a.length},
+ *         {@code + - * << >> >>> & | ^} and unary {@code - + ~} on primitives, and primitive casts of them</td>
  *     <td>reading it several times in a row, with nothing in between, gives the same value and throws nothing
  *         that the first read would not</td>
- *     <td>the same value across calls or stores made in between</td>
+ *     <td>the same value across calls or stores made in between: a caller that moves it past other code
+ *         (a scratch array's size hoisted out of a loop) must also check that nothing can write it</td>
  *     <td>reads an array, index or value once where the code read it once per byte in consecutive expressions
- *         or statements (byte views, scratch arrays)</td></tr>
+ *         or statements (byte views)</td></tr>
  * <tr><td>{@link #unchangedByOtherCode}</td>
- *     <td>literals, {@code this}, type names, local variables and parameters, final fields of {@code this} or of
- *         a type</td>
+ *     <td>literals, an omitted argument, {@code this}, type names, local variables and parameters, and final
+ *         fields of a simple name without a variable ({@code this}, {@code super}, an unqualified type name);
+ *         parentheses are looked through, qualified type names such as {@code java.lang.Integer.MAX_VALUE}
+ *         are refused</td>
  *     <td>no call, lambda or store evaluated in between can change its value, and reading it cannot throw</td>
  *     <td>anything for expressions with calls or non-final fields: they are refused</td>
  *     <td>moves other code (a whole stream pipeline) before the expression (loop placement)</td></tr>
  * <tr><td>{@link #variableOrFieldOfVariable}</td>
- *     <td>a variable, or a field of a variable</td>
- *     <td>evaluating it once instead of once per loop iteration calls nothing and reads the same object as long
- *         as the loop assigns neither name</td>
+ *     <td>a simple name (a variable or a type name), or a field of one</td>
+ *     <td>evaluating it once instead of once per loop iteration calls no method (a type's static initialiser
+ *         runs at most once, at the first read either way) and reads the same object as long as the loop
+ *         assigns neither name</td>
  *     <td>that the loop assigns neither: the caller checks its loop</td>
  *     <td>replaces a loop that evaluates the expression per iteration by one call (copy loops)</td></tr>
  * </table>

@@ -126,8 +126,9 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
             if (sites.isEmpty()) {
                 return c;
             }
-            if (!canHostBuffer(c, classCursor)) {
-                recordSkips(c, classCursor, sites, ctx);
+            String hostRefusal = hostRefusal(c, classCursor);
+            if (hostRefusal != null) {
+                recordSkips(c, classCursor, sites, hostRefusal, ctx);
                 return c;
             }
             ValueBuffer buffer = ValueBuffer.declare(c, classCursor, perThread, new LinkedHashSet<>(sites.values()));
@@ -139,20 +140,25 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
                     .visitNonNull(buffer.host, ctx, classCursor.getParentOrThrow());
         }
 
-        /** Whether {@code c} can have private members and the buffer's field and method names are free in the file. */
-        private boolean canHostBuffer(J.ClassDeclaration c, Cursor classCursor) {
+        /** Why {@code c} cannot have the buffer's field and method; null when it can. */
+        private @Nullable String hostRefusal(J.ClassDeclaration c, Cursor classCursor) {
+            if (!perThread && c.getKind() == J.ClassDeclaration.Kind.Type.Record) {
+                return "the class is a record, which cannot have the instance buffer's field";
+            }
             Set<String> names = FreshNames.identifiersIn(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
-            // false: only the names written in the file are checked, as this recipe always has done; a supertype's
-            // method of the same name and parameters as an added readValue would still clash with it.
-            return !EnclosingClasses.isInterface(c) &&
-                   EnclosingClasses.isFreeName(ValueBuffer.fieldName(perThread), names, classCursor, false) &&
-                   EnclosingClasses.isFreeName(ValueBuffer.METHOD, names, classCursor, false);
+            // false: only the names written in this file are checked, not those the class inherits. A supertype's
+            // readValue with the same parameters would clash with the added one; checking inherited members too
+            // would refuse more classes and is left for a change of its own (it changes which spots are rewritten).
+            boolean canHost = !EnclosingClasses.isInterface(c) &&
+                              EnclosingClasses.isFreeName(ValueBuffer.fieldName(perThread), names, classCursor, false) &&
+                              EnclosingClasses.isFreeName(ValueBuffer.METHOD, names, classCursor, false);
+            return canHost ? null : "the class is an interface, or `" + ValueBuffer.fieldName(perThread) + "` or `" +
+                                    ValueBuffer.METHOD + "` already names something in this file";
         }
 
-        /** Lists each of {@code sites} as left alone because {@code c} cannot have the buffer's members. */
-        private void recordSkips(J.ClassDeclaration c, Cursor classCursor, Map<UUID, RocksDbGet> sites, ExecutionContext ctx) {
-            String refusal = "the class is an interface, or `" + ValueBuffer.fieldName(perThread) + "` or `" +
-                             ValueBuffer.METHOD + "` already names something in this file";
+        /** Lists each of {@code sites} as left alone, for {@code refusal}: {@code c} cannot have the buffer's members. */
+        private void recordSkips(J.ClassDeclaration c, Cursor classCursor, Map<UUID, RocksDbGet> sites, String refusal,
+                                 ExecutionContext ctx) {
             new JavaIsoVisitor<ExecutionContext>() {
                 @Override
                 public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declaration, ExecutionContext ctx) {

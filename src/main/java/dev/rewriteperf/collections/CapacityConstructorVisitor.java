@@ -7,9 +7,10 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 
 /**
- * Hands each {@code new HashMap<>(int)} and its siblings (what {@link HashCollection#ofCapacityConstructor}
- * accepts) to {@link #visitCapacityConstructor}, after their arguments have been visited. The recipes that read
- * the capacity argument extend it; {@link HashCollection#capacityConstructorCalledInFile} is their precondition.
+ * Hands each {@code new HashMap<>(int)}, and the same constructor of the other hash collections (what
+ * {@link HashCollection#ofCapacityConstructor} accepts), to {@link #visitCapacityConstructor}, after their
+ * arguments have been visited. The recipes that read the capacity argument extend it;
+ * {@link HashCollection#capacityConstructorCalledInFile} is their precondition.
  */
 abstract class CapacityConstructorVisitor extends JavaVisitor<ExecutionContext> {
 

@@ -22,7 +22,7 @@ enum HashCollection {
     HASH_SET("java.util.HashSet", "newHashSet", false),
     LINKED_HASH_SET("java.util.LinkedHashSet", "newLinkedHashSet", false);
 
-    /** {@code HashMap.newHashMap(int)} and its siblings arrived in Java 19. */
+    /** {@code HashMap.newHashMap(int)} and the same factories of the other hash collections arrived in Java 19. */
     static final int FACTORY_RELEASE = 19;
 
     final String fullyQualifiedName;
@@ -39,7 +39,10 @@ enum HashCollection {
         return fullyQualifiedName.substring("java.util.".length());
     }
 
-    /** The kind of {@code new HashMap<>(capacity)} and its siblings: a single {@code int} argument. */
+    /**
+     * The kind of {@code new HashMap<>(capacity)} or of the same constructor of {@code HashSet},
+     * {@code LinkedHashMap}, {@code LinkedHashSet} and {@code WeakHashMap}: one {@code int} argument.
+     */
     static @Nullable HashCollection ofCapacityConstructor(J.NewClass newClass) {
         boolean oneInt = newClass.getArguments().size() == 1 &&
                          newClass.getArguments().get(0).getType() == JavaType.Primitive.Int;

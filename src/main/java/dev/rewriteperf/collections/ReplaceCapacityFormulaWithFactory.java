@@ -50,7 +50,7 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                 FileFormat.keptBy(new CapacityFormulaVisitor(candidates)));
     }
 
-    /** Replaces each {@code new HashMap<>(formula)} and sibling whose capacity is a formula for {@code n} elements. */
+    /** Replaces each hash collection constructor whose capacity is a formula for {@code n} elements by the factory. */
     private static final class CapacityFormulaVisitor extends CapacityConstructorVisitor {
 
         CapacityFormulaVisitor(PerformanceCandidates candidates) {

@@ -52,7 +52,7 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                 FileFormat.keptBy(new CapacityArgumentVisitor(candidates)));
     }
 
-    /** Sizes for its element count each {@code new HashMap<>(int)} and sibling given one. */
+    /** Sizes for its element count each hash collection constructor given one as its capacity. */
     private static final class CapacityArgumentVisitor extends CapacityConstructorVisitor {
 
         CapacityArgumentVisitor(PerformanceCandidates candidates) {

@@ -105,7 +105,7 @@ final class Sizing {
         return template.build().apply(cursor, newClass.getCoordinates().replace(), parameter);
     }
 
-    /** Why a factory cannot stand in for this construction, or {@code null} if it can. */
+    /** Why a factory cannot stand in for this construction; null when it can. */
     static @Nullable String factoryRefusal(J.NewClass newClass) {
         if (newClass.getBody() != null) {
             return "anonymous subclass";

@@ -100,6 +100,7 @@ final class KeyAndValueLists {
                 lists.firstListFirst, ending.generator, lists.result, refusal);
     }
 
+    /** Why the two lists cannot become one pre-sized array filled in the loop; null when they can. */
     private @Nullable String refusal(List<Statement> statements, String a, String b, Cursor cursor, Set<String> imports) {
         SizedSource entries = SizedSource.entriesOf(map, cursor, imports);
         if (entries.refusal != null) {

@@ -199,6 +199,7 @@ final class PerElementPipeline {
         return method == null || streamOf.getArguments().size() == 1 && method.hasFlags(Flag.Varargs);
     }
 
+    /** Why the elements cannot be stored in the destination by a loop over the source; null when they can. */
     private static @Nullable String elementRefusal(List<Expression> elements, SizedSource source, Destination destination) {
         String counted = rootName(source.counted);
         String typeRefusal = null;

@@ -81,6 +81,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
         return ExpressionShapes.isMapView(view) && !"entrySet".equals(view.getSimpleName()) && view.getSelect() != null ? view : null;
     }
 
+    /** Why the concatenated key and value streams cannot become one pre-sized array; null when they can. */
     private static @Nullable String refusal(List<Expression> halves, J.MethodInvocation first, J.MethodInvocation second,
                                             SizedSource entries, ArrayGenerator generator, LoopSite site) {
         for (Expression half : halves) {

@@ -638,6 +638,29 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     }
 
     @Test
+    void instanceBufferNotAddedToARecord() {
+        // A record cannot declare instance fields: the instance buffer would not compile there.
+        rewriteRun(
+          spec -> refusedBecause("the class is a record, which cannot have the instance buffer's field")
+            .accept(spec.recipe(new ReadRocksDbValuesIntoReusedBuffer("instance"))),
+          java(
+            //language=java
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              record Store(RocksDB db) {
+                  int size(byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      return value == null ? 0 : value.length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void helperNameAlreadyTaken() {
         rewriteRun(
           refusedBecause("already names something in this file"),
