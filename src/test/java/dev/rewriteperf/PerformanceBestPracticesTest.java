@@ -44,6 +44,22 @@ class PerformanceBestPracticesTest implements RewriteTest {
     }
 
     @Test
+    void umbrellaRunsTheFamiliesRecipesInTheirOrder() {
+        List<String> families = new ArrayList<>();
+        for (String family : new String[]{"collections.RightSizedCollections", "caches.ClassValueCaches",
+          "streams.PreSizedLoops", "bytes.VarHandleByteAccess", "buffers.ReusableBuffers"}) {
+            for (RecipeDescriptor recipe : ENVIRONMENT.activateRecipes("dev.rewriteperf." + family).getDescriptor().getRecipeList()) {
+                families.add(recipe.getName());
+            }
+        }
+        List<String> umbrella = new ArrayList<>();
+        for (RecipeDescriptor recipe : ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPractices").getDescriptor().getRecipeList()) {
+            umbrella.add(recipe.getName());
+        }
+        assertThat(umbrella).isNotEmpty().containsExactlyElementsOf(families);
+    }
+
+    @Test
     void everyRecipeExplainsItselfForDiscover() {
         for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
             if (!descriptor.getName().startsWith("dev.rewriteperf.")) {

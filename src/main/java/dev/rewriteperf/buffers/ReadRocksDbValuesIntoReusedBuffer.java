@@ -131,7 +131,7 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
                 recordSkips(c, classCursor, sites, hostRefusal, ctx);
                 return c;
             }
-            ValueBuffer buffer = ValueBuffer.declare(c, classCursor, perThread, new LinkedHashSet<>(sites.values()));
+            ValueBuffer buffer = ValueBuffer.declare(c, classCursor, perThread, new LinkedHashSet<>(sites.values()), ctx);
             for (String type : RocksDbGet.IMPORTS) {
                 maybeAddImport(type);
             }

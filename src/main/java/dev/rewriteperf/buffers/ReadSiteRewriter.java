@@ -2,12 +2,11 @@ package dev.rewriteperf.buffers;
 
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
+import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaIsoVisitor;
-import org.openrewrite.java.JavaParser;
-import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -62,11 +61,11 @@ final class ReadSiteRewriter extends JavaIsoVisitor<ExecutionContext> {
     private void rewriteSite(List<Statement> statements, int i, RocksDbGet get, J.Block b, ExecutionContext ctx) {
         J.VariableDeclarations declaration = (J.VariableDeclarations) statements.get(i);
         Cursor at = new Cursor(new Cursor(getCursor().getParentOrThrow(), b), declaration);
-        J.VariableDeclarations length = lengthDeclaration(declaration, get, at);
+        J.VariableDeclarations length = lengthDeclaration(declaration, get, at, ctx);
         J.Identifier lengthName = length.getVariables().get(0).getName();
         J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
         Expression read = Objects.requireNonNull(variable.getInitializer());
-        Expression current = buffer.current(new Cursor(new Cursor(at, variable), read), read);
+        Expression current = buffer.current(new Cursor(new Cursor(at, variable), read), read, ctx);
         J.VariableDeclarations value = declaration.withVariables(Collections.singletonList(
                 variable.withInitializer(current.withPrefix(read.getPrefix()))));
         candidates.recordChange(ctx, at, declaration, length);
@@ -80,7 +79,8 @@ final class ReadSiteRewriter extends JavaIsoVisitor<ExecutionContext> {
     }
 
     /** {@code int valueLength = readValue(db, handle, key);}, typed as the helper the class now declares. */
-    private J.VariableDeclarations lengthDeclaration(J.VariableDeclarations declaration, RocksDbGet get, Cursor at) {
+    private J.VariableDeclarations lengthDeclaration(J.VariableDeclarations declaration, RocksDbGet get, Cursor at,
+                                                     ExecutionContext ctx) {
         J.MethodInvocation read = (J.MethodInvocation) unwrap(Objects.requireNonNull(declaration.getVariables().get(0).getInitializer()));
         String name = FreshNames.near(at).take(declaration.getVariables().get(0).getSimpleName() + "Length");
         List<Object> parameters = new ArrayList<>();
@@ -88,8 +88,8 @@ final class ReadSiteRewriter extends JavaIsoVisitor<ExecutionContext> {
         parameters.addAll(read.getArguments());
         // Final like the value it measures, or like the file's other locals.
         String modifier = declaration.hasModifier(J.Modifier.Type.Final) ? "final " : LocalVariables.finalModifierAt(at);
-        J.VariableDeclarations length = JavaTemplate.builder(modifier + "int " + name + " = " + get.callTemplate(ValueBuffer.METHOD) + ";")
-                .javaParser(JavaParser.fromJavaVersion().dependsOn(RocksDbGet.STUBS))
+        J.VariableDeclarations length = Templates.builder(modifier + "int " + name + " = " + get.callTemplate(ValueBuffer.METHOD) + ";",
+                        ctx, RocksDbGet.STUBS)
                 .imports(RocksDbGet.IMPORTS)
                 .build()
                 .apply(at, declaration.getCoordinates().replace(), parameters.toArray());

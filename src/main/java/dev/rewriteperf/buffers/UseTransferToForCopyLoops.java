@@ -4,6 +4,7 @@ import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -13,7 +14,6 @@ import org.openrewrite.Recipe;
 import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
-import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.search.UsesMethod;
@@ -100,7 +100,7 @@ public class UseTransferToForCopyLoops extends Recipe {
                                 continue;
                             }
                             Statement[] replacement = new Statement[1];
-                            List<Statement> statements = rewrite(b.getStatements(), i, copy, loopCursor, removals, replacement);
+                            List<Statement> statements = rewrite(b.getStatements(), i, copy, loopCursor, removals, replacement, ctx);
                             candidates.recordChange(ctx, loopCursor, copy.loop, replacement[0]);
                             b = b.withStatements(statements);
                             blockCursor = new Cursor(getCursor().getParentOrThrow(), b);
@@ -212,8 +212,8 @@ public class UseTransferToForCopyLoops extends Recipe {
 
     /** The block's statements with the loop replaced; {@code replacement[0]} is what replaced it. */
     private static List<Statement> rewrite(List<Statement> statements, int loopIndex, CopyLoop copy, Cursor loopCursor,
-                                           CopyLoopRemovals removals, Statement[] replacement) {
-        J.MethodInvocation transfer = JavaTemplate.builder("#{any(java.io.InputStream)}.transferTo(#{any(java.io.OutputStream)})").build()
+                                           CopyLoopRemovals removals, Statement[] replacement, ExecutionContext ctx) {
+        J.MethodInvocation transfer = Templates.builder("#{any(java.io.InputStream)}.transferTo(#{any(java.io.OutputStream)})", ctx).build()
                 .apply(loopCursor, copy.loop.getCoordinates().replace(), copy.in, copy.out);
         List<Statement> rewritten = new ArrayList<>(statements.size());
         for (int i = 0; i < statements.size(); i++) {

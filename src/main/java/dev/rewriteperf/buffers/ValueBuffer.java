@@ -1,9 +1,9 @@
 package dev.rewriteperf.buffers;
 
 import dev.rewriteperf.analysis.ClassMembers;
+import dev.rewriteperf.analysis.Templates;
 import org.openrewrite.Cursor;
-import org.openrewrite.java.JavaParser;
-import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -56,7 +56,8 @@ final class ValueBuffer {
      * {@code c} (at {@code classCursor}) with the buffer field as its first member, followed by a blank line, and
      * a {@code readValue} method for each of {@code overloads} as its last members.
      */
-    static ValueBuffer declare(J.ClassDeclaration c, Cursor classCursor, boolean perThread, Set<RocksDbGet> overloads) {
+    static ValueBuffer declare(J.ClassDeclaration c, Cursor classCursor, boolean perThread, Set<RocksDbGet> overloads,
+                               ExecutionContext ctx) {
         String fieldName = fieldName(perThread);
         StringJoiner code = new StringJoiner("\n\n");
         code.add(perThread ?
@@ -66,8 +67,7 @@ final class ValueBuffer {
             code.add(helper(get, perThread, fieldName));
         }
         J.Block body = c.getBody();
-        J.Block withMembers = JavaTemplate.builder(code.toString())
-                .javaParser(JavaParser.fromJavaVersion().dependsOn(RocksDbGet.STUBS))
+        J.Block withMembers = Templates.builder(code.toString(), ctx, RocksDbGet.STUBS)
                 .imports(RocksDbGet.IMPORTS)
                 .build()
                 .apply(new Cursor(classCursor, body), body.getCoordinates().lastStatement());
@@ -124,11 +124,11 @@ final class ValueBuffer {
     }
 
     /** The buffer as it is after a read, to replace {@code read} at {@code at}: {@code VALUE_BUFFER.get()}, or the field. */
-    Expression current(Cursor at, Expression read) {
+    Expression current(Cursor at, Expression read, ExecutionContext ctx) {
         if (!perThread) {
             return field;
         }
-        return JavaTemplate.builder("#{any(java.lang.ThreadLocal<byte[]>)}.get()")
+        return Templates.builder("#{any(java.lang.ThreadLocal<byte[]>)}.get()", ctx)
                 .build()
                 .apply(at, read.getCoordinates().replace(), field);
     }

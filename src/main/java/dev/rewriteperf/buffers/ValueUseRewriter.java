@@ -1,9 +1,8 @@
 package dev.rewriteperf.buffers;
 
 import dev.rewriteperf.analysis.ExpressionShapes;
+import dev.rewriteperf.analysis.Templates;
 import org.openrewrite.ExecutionContext;
-import org.openrewrite.java.JavaParser;
-import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -36,8 +35,8 @@ final class ValueUseRewriter extends JavaVisitor<ExecutionContext> {
         if (check == null) {
             return super.visitBinary(binary, ctx);
         }
-        return JavaTemplate.builder("#{any(int)} " + (check == J.Binary.Type.Equal ? "==" : "!=") + " RocksDB.NOT_FOUND")
-                .javaParser(JavaParser.fromJavaVersion().dependsOn(RocksDbGet.STUBS))
+        return Templates.builder("#{any(int)} " + (check == J.Binary.Type.Equal ? "==" : "!=") + " RocksDB.NOT_FOUND",
+                        ctx, RocksDbGet.STUBS)
                 .imports(RocksDbGet.ROCKS_DB)
                 .build()
                 .apply(getCursor(), binary.getCoordinates().replace(), length.withPrefix(Space.EMPTY));
@@ -64,7 +63,7 @@ final class ValueUseRewriter extends JavaVisitor<ExecutionContext> {
         if (arguments.size() > 1) {
             parameters.add(arguments.get(1));
         }
-        return JavaTemplate.builder("new String(#{anyArray(byte)}, 0, #{any(int)}" + charset + ")")
+        return Templates.builder("new String(#{anyArray(byte)}, 0, #{any(int)}" + charset + ")", ctx)
                 .build()
                 .apply(getCursor(), n.getCoordinates().replace(), parameters.toArray());
     }
@@ -75,7 +74,7 @@ final class ValueUseRewriter extends JavaVisitor<ExecutionContext> {
         if (!RocksDbValueUses.BYTE_BUFFER_WRAP.matches(m) || !ExpressionShapes.isNamed(unwrap(m.getArguments().get(0)), value)) {
             return m;
         }
-        return JavaTemplate.builder("ByteBuffer.wrap(#{anyArray(byte)}, 0, #{any(int)})")
+        return Templates.builder("ByteBuffer.wrap(#{anyArray(byte)}, 0, #{any(int)})", ctx)
                 .imports("java.nio.ByteBuffer")
                 .build()
                 .apply(getCursor(), m.getCoordinates().replace(), m.getArguments().get(0), length.withPrefix(Space.EMPTY));

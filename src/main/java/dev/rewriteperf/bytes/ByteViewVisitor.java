@@ -46,7 +46,7 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
         for (String type : ViewFields.IMPORTS) {
             maybeAddImport(type);
         }
-        return fields.declare(c, new Cursor(getCursor().getParentOrThrow(), c));
+        return fields.declare(c, new Cursor(getCursor().getParentOrThrow(), c), ctx);
     }
 
     /** A reference to the top-level class's field for {@code view}, or null when it cannot be named. */

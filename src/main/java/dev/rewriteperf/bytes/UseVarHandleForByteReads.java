@@ -1,6 +1,7 @@
 package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -8,7 +9,6 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.tree.Expression;
@@ -131,7 +131,7 @@ public class UseVarHandleForByteReads extends Recipe {
             List<Object> parameters = new ArrayList<>(Arrays.asList(field, read.array));
             String index = indexCode(read.index, parameters);
             String code = String.format(format, "#{any(java.lang.invoke.VarHandle)}.get(#{anyArray(byte)}, " + index + ")");
-            J replaced = JavaTemplate.builder(code)
+            J replaced = Templates.builder(code, ctx)
                     .build()
                     .<J>apply(getCursor(), original.getCoordinates().replace(), parameters.toArray())
                     .withPrefix(prefix(original));

@@ -2,6 +2,7 @@ package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -9,7 +10,6 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -129,7 +129,7 @@ public class UseVarHandleForByteWrites extends Recipe {
                     candidates.recordSkip(ctx, first, run.get(0).statement, refusal != null ? refusal : NO_FIELD_NAME);
                     return null;
                 }
-                Statement set = template(field, run, view, first);
+                Statement set = template(field, run, view, first, ctx);
                 candidates.recordChange(ctx, first, run.get(0).statement, set);
                 return set;
             } finally {
@@ -188,7 +188,8 @@ public class UseVarHandleForByteWrites extends Recipe {
         return ByteTerm.Index.lowest(run, write -> write.index);
     }
 
-    private static Statement template(J.Identifier field, List<ByteWrite> run, ByteView view, Cursor first) {
+    private static Statement template(J.Identifier field, List<ByteWrite> run, ByteView view, Cursor first,
+                                      ExecutionContext ctx) {
         ByteWrite write = run.get(0);
         List<Object> parameters = new ArrayList<>(Arrays.asList(field, write.array));
         String index = ByteViewVisitor.indexCode(lowest(run).index, parameters);
@@ -197,7 +198,7 @@ public class UseVarHandleForByteWrites extends Recipe {
         String value = valueType == view.component ? "#{any()}" :
                 "(" + view.component.getKeyword() + ") " + (isPrimary(write.value) ? "#{any()}" : "(#{any()})");
         String code = "#{any(java.lang.invoke.VarHandle)}.set(#{anyArray(byte)}, " + index + ", " + value + ");";
-        Statement set = JavaTemplate.builder(code)
+        Statement set = Templates.builder(code, ctx)
                 .build()
                 .apply(first, write.statement.getCoordinates().replace(), parameters.toArray());
         return set.withPrefix(write.statement.getPrefix());

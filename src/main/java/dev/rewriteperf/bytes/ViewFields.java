@@ -3,9 +3,10 @@ package dev.rewriteperf.bytes;
 import dev.rewriteperf.analysis.ClassMembers;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
-import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -91,14 +92,14 @@ final class ViewFields {
      * already starts with view fields, right after them. Both byte view recipes ({@code UseVarHandleForByteReads}
      * and {@code UseVarHandleForByteWrites}) add fields, so the second to run finds those of the first there.
      */
-    J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor) {
+    J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor, ExecutionContext ctx) {
         StringJoiner code = new StringJoiner("\n");
         for (Map.Entry<ByteView, String> field : added.entrySet()) {
             code.add(field.getKey().declaration(field.getValue()));
         }
         J.Block body = topLevel.getBody();
         List<Statement> before = body.getStatements();
-        J.Block withFields = JavaTemplate.builder(code.toString())
+        J.Block withFields = Templates.builder(code.toString(), ctx)
                 .imports(IMPORTS)
                 .build()
                 .apply(new Cursor(classCursor, body), body.getCoordinates().firstStatement());

@@ -1,6 +1,7 @@
 package dev.rewriteperf.caches;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -8,7 +9,6 @@ import org.openrewrite.Preconditions;
 import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
-import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -118,7 +118,7 @@ public class UseClassValueForClassKeyedCache extends Recipe {
 
         /** The {@code ClassValue} field that replaces {@code d}, formatted where it stands. */
         private J.VariableDeclarations classValueField(ClassKeyedCache cache, J.VariableDeclarations d, ExecutionContext ctx) {
-            J.VariableDeclarations classValue = JavaTemplate.builder(ClassValueField.code(cache, d, getCursor()))
+            J.VariableDeclarations classValue = Templates.builder(ClassValueField.code(cache, d, getCursor()), ctx)
                     .contextSensitive()
                     .build()
                     .apply(getCursor(), d.getCoordinates().replace());

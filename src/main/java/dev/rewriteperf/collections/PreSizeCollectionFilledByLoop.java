@@ -119,8 +119,8 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
                 candidates.recordSkip(ctx, at, declaration.construction, "the loop's source has no size");
                 return null;
             }
-            J sized = kind == null ? Sizing.countConstructor(at, declaration.construction, count) :
-                    Sizing.sizedFor(at, declaration.construction, kind, count);
+            J sized = kind == null ? Sizing.countConstructor(at, declaration.construction, count, ctx) :
+                    Sizing.sizedFor(at, declaration.construction, kind, count, ctx);
             candidates.recordChange(ctx, at, declaration.construction, sized);
             return declaration.withInitializer((Expression) sized);
         }

@@ -79,7 +79,7 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);
                 return construction;
             }
-            J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count));
+            J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count), ctx);
             candidates.recordChange(ctx, getCursor(), construction, sized);
             return sized;
         }

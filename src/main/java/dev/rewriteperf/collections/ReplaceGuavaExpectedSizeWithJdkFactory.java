@@ -2,6 +2,7 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -81,8 +82,8 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
                     return call;
                 }
                 String typeArguments = typeArguments(call, getCursor());
-                JavaTemplate.Builder template = JavaTemplate.builder(
-                                kind.simpleName() + "." + typeArguments + kind.factory + "(#{any(int)})")
+                JavaTemplate.Builder template = Templates.builder(
+                                kind.simpleName() + "." + typeArguments + kind.factory + "(#{any(int)})", ctx)
                         .imports(kind.fullyQualifiedName);
                 if (!typeArguments.isEmpty()) {
                     template.contextSensitive();

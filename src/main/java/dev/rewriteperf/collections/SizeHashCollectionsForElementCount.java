@@ -72,7 +72,7 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);
                 return construction;
             }
-            J sized = Sizing.sizedFor(getCursor(), construction, kind, Sizing.Count.of(argument));
+            J sized = Sizing.sizedFor(getCursor(), construction, kind, Sizing.Count.of(argument), ctx);
             candidates.recordChange(ctx, getCursor(), construction, sized);
             return sized;
         }

@@ -1,8 +1,10 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -51,51 +53,53 @@ final class Sizing {
     }
 
     /** Replaces {@code newClass} (at {@code cursor}) with the factory of its kind, sized for {@code count}. */
-    static J.MethodInvocation factory(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count) {
+    static J.MethodInvocation factory(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count,
+                                      ExecutionContext ctx) {
         String owner = isFullyQualified(newClass) ? kind.fullyQualifiedName : kind.simpleName();
         String typeArguments = explicitTypeArguments(newClass, cursor);
         String code = owner + "." + (typeArguments == null ? "" : typeArguments) + kind.factory + "(" + count.template + ")";
-        return apply(cursor, newClass, code, kind.fullyQualifiedName, typeArguments != null, count.parameter);
+        return apply(cursor, newClass, code, kind.fullyQualifiedName, typeArguments != null, count.parameter, ctx);
     }
 
     /**
      * Replaces {@code newClass} with a construction sized for {@code count}: the factory of its kind where the
      * file's target release has it, otherwise the capacity constructor.
      */
-    static J sizedFor(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count) {
+    static J sizedFor(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count, ExecutionContext ctx) {
         if (JavaVersions.targetRelease(cursor) >= HashCollection.FACTORY_RELEASE) {
-            return factory(cursor, newClass, kind, count);
+            return factory(cursor, newClass, kind, count, ctx);
         }
-        return capacityConstructor(cursor, newClass, count);
+        return capacityConstructor(cursor, newClass, count, ctx);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */
-    private static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count) {
-        return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count.parameter);
+    private static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count, ExecutionContext ctx) {
+        return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count.parameter, ctx);
     }
 
     /** {@code new ArrayList<>(n)}: a list's int constructor is already an element count. */
-    static J.NewClass countConstructor(Cursor cursor, J.NewClass newClass, Count count) {
-        return constructor(cursor, newClass, count.template, count.parameter);
+    static J.NewClass countConstructor(Cursor cursor, J.NewClass newClass, Count count, ExecutionContext ctx) {
+        return constructor(cursor, newClass, count.template, count.parameter, ctx);
     }
 
     /** {@code new HashSet<>(source)}: the copy constructor sizes the table for the source's elements. */
-    static J.NewClass copyConstructor(Cursor cursor, J.NewClass newClass, Expression source) {
-        return constructor(cursor, newClass, "#{any(java.util.Collection)}", source);
+    static J.NewClass copyConstructor(Cursor cursor, J.NewClass newClass, Expression source, ExecutionContext ctx) {
+        return constructor(cursor, newClass, "#{any(java.util.Collection)}", source, ctx);
     }
 
-    private static J.NewClass constructor(Cursor cursor, J.NewClass newClass, String argument, Expression parameter) {
+    private static J.NewClass constructor(Cursor cursor, J.NewClass newClass, String argument, Expression parameter,
+                                          ExecutionContext ctx) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
         String fqn = type == null ? "" : type.getFullyQualifiedName();
         String owner = isFullyQualified(newClass) ? fqn : fqn.substring(fqn.lastIndexOf('.') + 1);
         String typeArguments = explicitTypeArguments(newClass, cursor);
         String code = "new " + owner + (typeArguments == null ? "<>" : typeArguments) + "(" + argument + ")";
-        return apply(cursor, newClass, code, fqn, typeArguments != null, parameter);
+        return apply(cursor, newClass, code, fqn, typeArguments != null, parameter, ctx);
     }
 
     private static <T extends J> T apply(Cursor cursor, J.NewClass newClass, String code, String importType,
-                                          boolean needsContext, Expression parameter) {
-        JavaTemplate.Builder template = JavaTemplate.builder(code);
+                                          boolean needsContext, Expression parameter, ExecutionContext ctx) {
+        JavaTemplate.Builder template = Templates.builder(code, ctx);
         if (!isFullyQualified(newClass)) {
             template.imports(importType);
         }

@@ -77,7 +77,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
                         candidates.recordSkip(ctx, at, declaration.construction, refusal);
                         continue;
                     }
-                    J.NewClass copy = Sizing.copyConstructor(at, declaration.construction, bulkAdd.getArguments().get(0));
+                    J.NewClass copy = Sizing.copyConstructor(at, declaration.construction, bulkAdd.getArguments().get(0), ctx);
                     candidates.recordChange(ctx, at, declaration.construction, copy);
                     if (copied == null) {
                         copied = new ArrayList<>(statements);

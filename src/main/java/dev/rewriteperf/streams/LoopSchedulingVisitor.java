@@ -52,7 +52,7 @@ abstract class LoopSchedulingVisitor extends JavaIsoVisitor<ExecutionContext> {
                 i++;
                 continue;
             }
-            LoopSplice splice = loop.spliceAt(getCursor(), b, i);
+            LoopSplice splice = loop.spliceAt(getCursor(), b, i, ctx);
             candidates.recordChange(ctx, getCursor(), statement, splice.loop());
             b = splice.block;
             i = splice.end;
@@ -73,12 +73,12 @@ abstract class LoopSchedulingVisitor extends JavaIsoVisitor<ExecutionContext> {
          * The loop in place of the statement at {@code index} when the pipeline initialises the variable it
          * declares, else before it, with the new array or list in the pipeline's place.
          */
-        LoopSplice spliceAt(Cursor blockCursor, J.Block block, int index) {
+        LoopSplice spliceAt(Cursor blockCursor, J.Block block, int index, ExecutionContext ctx) {
             if (site.declares()) {
                 Statement declaration = block.getStatements().get(index);
-                return LoopSplice.replacing(blockCursor, block, index, index, filled, (J.VariableDeclarations) declaration);
+                return LoopSplice.replacing(blockCursor, block, index, index, filled, (J.VariableDeclarations) declaration, ctx);
             }
-            return LoopSplice.before(blockCursor, block, index, filled, site.pipeline);
+            return LoopSplice.before(blockCursor, block, index, filled, site.pipeline, ctx);
         }
     }
 }

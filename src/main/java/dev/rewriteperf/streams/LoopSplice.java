@@ -1,7 +1,9 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.JavaVisitor;
@@ -43,10 +45,10 @@ final class LoopSplice {
      * new array or list as its initializer.
      */
     static LoopSplice replacing(Cursor blockCursor, J.Block block, int from, int to, FilledLoop filled,
-                                J.@Nullable VariableDeclarations declared) {
+                                J.@Nullable VariableDeclarations declared, ExecutionContext ctx) {
         Statement replaced = block.getStatements().get(from);
         int size = block.getStatements().size();
-        J.Block applied = template(filled).apply(new Cursor(blockCursor.getParent(), block), replaced.getCoordinates().replace(),
+        J.Block applied = template(filled, ctx).apply(new Cursor(blockCursor.getParent(), block), replaced.getCoordinates().replace(),
                 filled.parameters.toArray());
         int count = applied.getStatements().size() - size + 1;
         List<Statement> statements = new ArrayList<>(applied.getStatements());
@@ -58,10 +60,11 @@ final class LoopSplice {
      * The generated statements before the statement at {@code index}, and in that statement the new array or
      * list in the place of the pipeline whose terminal call has the id {@code pipeline}.
      */
-    static LoopSplice before(Cursor blockCursor, J.Block block, int index, FilledLoop filled, @Nullable UUID pipeline) {
+    static LoopSplice before(Cursor blockCursor, J.Block block, int index, FilledLoop filled, @Nullable UUID pipeline,
+                             ExecutionContext ctx) {
         Statement statement = block.getStatements().get(index);
         int size = block.getStatements().size();
-        J.Block appended = template(filled).apply(new Cursor(blockCursor.getParent(), block), block.getCoordinates().lastStatement(),
+        J.Block appended = template(filled, ctx).apply(new Cursor(blockCursor.getParent(), block), block.getCoordinates().lastStatement(),
                 filled.parameters.toArray());
         LoopSplice splice = attributed(blockCursor, movedBefore(index, appended, size), index, appended.getStatements().size() - size,
                 statement, null, filled);
@@ -71,8 +74,8 @@ final class LoopSplice {
         return new LoopSplice(splice.block.withStatements(statements), index, splice.count, splice.end + 1);
     }
 
-    private static JavaTemplate template(FilledLoop filled) {
-        return JavaTemplate.builder(filled.code)
+    private static JavaTemplate template(FilledLoop filled, ExecutionContext ctx) {
+        return Templates.builder(filled.code, ctx)
                 .imports(filled.imports.toArray(new String[0]))
                 .build();
     }

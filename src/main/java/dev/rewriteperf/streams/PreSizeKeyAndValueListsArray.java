@@ -86,7 +86,7 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
         /** The generated statements in place of the lists' statements, from the first list's declaration to the array's. */
         private J.Block oneArray(J.Block block, KeyAndValueLists lists, Set<String> imports, ExecutionContext ctx) {
             J.VariableDeclarations declared = lists.result instanceof J.VariableDeclarations ? (J.VariableDeclarations) lists.result : null;
-            LoopSplice splice = LoopSplice.replacing(getCursor(), block, lists.start, lists.end, filledArray(lists, imports), declared);
+            LoopSplice splice = LoopSplice.replacing(getCursor(), block, lists.start, lists.end, filledArray(lists, imports), declared, ctx);
             candidates.recordChange(ctx, getCursor(), lists.loop, splice.loop());
             maybeRemoveImport("java.util.ArrayList");
             maybeRemoveImport("java.util.LinkedList");
