@@ -16,13 +16,17 @@ public final class FreshNames {
     private static final String TAKEN = FreshNames.class.getName();
 
     private final Set<String> taken;
+    /** The names written in the scope other than as the name of a method called, declared or referenced. */
+    private final Set<String> takenOtherThanByMethods;
     /** The names taken for code not yet in the tree, shared by every {@code FreshNames} of the same scope. */
     private final Set<String> pending;
 
-    private FreshNames(Set<String> taken, Set<String> pending) {
+    private FreshNames(Set<String> taken, Set<String> takenOtherThanByMethods, Set<String> pending) {
         this.taken = taken;
+        this.takenOtherThanByMethods = takenOtherThanByMethods;
         this.pending = pending;
         taken.addAll(pending);
+        takenOtherThanByMethods.addAll(pending);
     }
 
     /**
@@ -32,7 +36,27 @@ public final class FreshNames {
     public static FreshNames near(Cursor cursor) {
         Cursor scope = cursor.dropParentUntil(v -> v instanceof J.MethodDeclaration || v instanceof J.ClassDeclaration ||
                                                    v instanceof J.CompilationUnit);
-        return new FreshNames(identifiersIn(scope.getValue()), scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()));
+        J tree = scope.getValue();
+        return new FreshNames(identifiersIn(tree), identifiersOtherThanMethodNamesIn(tree),
+                scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()));
+    }
+
+    private static Set<String> identifiersOtherThanMethodNamesIn(J tree) {
+        Set<String> names = new HashSet<>();
+        new JavaIsoVisitor<Set<String>>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Set<String> found) {
+                Object parent = getCursor().getParentTreeCursor().getValue();
+                boolean methodName = parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getName() == identifier ||
+                                     parent instanceof J.MethodDeclaration && ((J.MethodDeclaration) parent).getName() == identifier ||
+                                     parent instanceof J.MemberReference && ((J.MemberReference) parent).getReference() == identifier;
+                if (!methodName) {
+                    found.add(identifier.getSimpleName());
+                }
+                return identifier;
+            }
+        }.visit(tree, names);
+        return names;
     }
 
     /** Every simple name written in {@code tree}: variables, fields, methods, types, labels. */
@@ -52,11 +76,27 @@ public final class FreshNames {
     public String takeIndex() {
         for (String name : new String[]{"i", "j", "k"}) {
             if (taken.add(name)) {
+                takenOtherThanByMethods.add(name);
                 pending.add(name);
                 return name;
             }
         }
         return take("index");
+    }
+
+    /**
+     * Like {@link #take}, but {@code base} may also be the name of a method: for a local holding what that method
+     * returns ({@code List<Item> items = items();}). Variables and methods have separate names in Java, so the
+     * local hides nothing and no call changes meaning.
+     */
+    public String takeBesideMethods(String base) {
+        if (!takenOtherThanByMethods.contains(base) && !pending.contains(base)) {
+            taken.add(base);
+            takenOtherThanByMethods.add(base);
+            pending.add(base);
+            return base;
+        }
+        return take(base);
     }
 
     /** {@code base} if it is free, else the first free of {@code base2}, {@code base3}, ...; then taken. */
@@ -66,6 +106,7 @@ public final class FreshNames {
             name = base + n;
         }
         taken.add(name);
+        takenOtherThanByMethods.add(name);
         pending.add(name);
         return name;
     }

@@ -40,10 +40,12 @@ final class FilledLoop {
     /** The lambda's declared parameter type, reused as the loop variable's; else {@link #elementType} is spelled out. */
     private final @Nullable TypeTree declaredElementType;
     final JavaType elementType;
+    /** The local declared first, holding the source the loop reads, when the source is evaluated once into one. */
+    private final @Nullable SourceLocal local;
 
     private FilledLoop(String code, List<J> parameters, Set<String> imports, String filled, String variable,
                        JavaType filledType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
-                       JavaType elementType) {
+                       JavaType elementType, @Nullable SourceLocal local) {
         this.code = code;
         this.parameters = parameters;
         this.imports = imports;
@@ -53,30 +55,50 @@ final class FilledLoop {
         this.component = component;
         this.declaredElementType = declaredElementType;
         this.elementType = elementType;
+        this.local = local;
     }
 
     static FilledLoop array(String code, List<J> parameters, Set<String> imports, String array, String variable,
                             JavaType.Array arrayType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
                             JavaType elementType) {
-        return new FilledLoop(code, parameters, imports, array, variable, arrayType, component, declaredElementType, elementType);
+        return new FilledLoop(code, parameters, imports, array, variable, arrayType, component, declaredElementType, elementType, null);
     }
 
     static FilledLoop list(String code, List<J> parameters, Set<String> imports, String list, String variable,
                            JavaType.Parameterized listType, @Nullable TypeTree declaredElementType, JavaType elementType) {
-        return new FilledLoop(code, parameters, imports, list, variable, listType, null, declaredElementType, elementType);
+        return new FilledLoop(code, parameters, imports, list, variable, listType, null, declaredElementType, elementType, null);
+    }
+
+    /** These statements after a declaration of {@code local}, the source they read, evaluated once. */
+    FilledLoop afterLocal(SourceLocal local, String modifier) {
+        List<J> withValue = new ArrayList<>(parameters.size() + 1);
+        withValue.add(local.value);
+        withValue.addAll(parameters);
+        return new FilledLoop(local.declarationCode(modifier) + code, withValue, imports, filled, variable, filledType,
+                component, declaredElementType, elementType, local);
+    }
+
+    /** How many generated statements come before the declaration of the array or list: the source's local, if any. */
+    int leadingStatements() {
+        return local == null ? 0 : 1;
     }
 
     /**
-     * Attributes the generated statements; the first declares the array or list. When the pipeline initialised
+     * Attributes the generated statements; the first declares the array or list, or the source's local and then
+     * the array or list. When the pipeline initialised
      * a declared variable, that declaration, with the new array or list as its initializer, takes the place of
      * the generated one.
      */
     List<Statement> retype(List<Statement> generated, J.@Nullable VariableDeclarations declared, JavaType.@Nullable Method owner) {
         List<Statement> statements = new ArrayList<>(generated);
-        J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(0), declared);
-        statements.set(0, declaration);
+        if (local != null) {
+            statements.set(0, local.attributed((J.VariableDeclarations) statements.get(0)));
+        }
+        int first = leadingStatements();
+        J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(first), declared);
+        statements.set(first, declaration);
         GeneratedReferences references = new GeneratedReferences(this, declaration.getVariables().get(0));
-        for (int i = 1; i < statements.size(); i++) {
+        for (int i = first + 1; i < statements.size(); i++) {
             statements.set(i, (Statement) references.visitNonNull(statements.get(i), 0));
         }
         if (owner != null) {

@@ -68,7 +68,7 @@ final class LoopSplice {
                 filled.parameters.toArray());
         LoopSplice splice = attributed(blockCursor, movedBefore(index, appended, size), index, appended.getStatements().size() - size,
                 statement, null, filled);
-        J.VariableDeclarations declaration = (J.VariableDeclarations) splice.block.getStatements().get(index);
+        J.VariableDeclarations declaration = (J.VariableDeclarations) splice.block.getStatements().get(index + filled.leadingStatements());
         List<Statement> statements = new ArrayList<>(splice.block.getStatements());
         statements.set(splice.end, usingArray(statement, pipeline, declaration.getVariables().get(0).getName()));
         return new LoopSplice(splice.block.withStatements(statements), index, splice.count, splice.end + 1);

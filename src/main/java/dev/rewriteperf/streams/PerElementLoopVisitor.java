@@ -111,6 +111,14 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             parameters.add(element);
         }
         code.append('}');
-        return fill.loop(code.toString(), parameters, imports, pipeline.parameter, pipeline.declaredType, pipeline.elementJavaType);
+        FilledLoop loop = fill.loop(code.toString(), parameters, imports, pipeline.parameter, pipeline.declaredType,
+                pipeline.elementJavaType);
+        SourceLocal local = pipeline.source.local;
+        if (local == null) {
+            return loop;
+        }
+        // Final like the declaration the pipeline initialises, if it does, else like the file's other locals.
+        boolean finalDeclaration = site.declares() && ((J.VariableDeclarations) site.statement).hasModifier(J.Modifier.Type.Final);
+        return loop.afterLocal(local, finalDeclaration ? "final " : LocalVariables.finalModifierAt(getCursor()));
     }
 }

@@ -76,7 +76,7 @@ final class PerElementPipeline {
         }
         J.MethodInvocation perElement = operations.get(operations.size() - 1);
         Expression stream = perElement.getSelect();
-        SizedSource source = SizedSource.of(stream == null ? terminal : stream, cursor, imports);
+        SizedSource source = SizedSource.of(stream == null ? terminal : stream, cursor, imports, names);
         String refusal = pipelineRefusal(operations, operation, destination, source);
         if (refusal != null) {
             return refused(refusal, source, destination);

@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.ExpressionShapes;
+import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -24,6 +25,9 @@ final class SizedSource {
     private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
 
     private static final String UNSIZED = "the stream does not come from a collection, a map or an array";
+    private static final String EVALUATED_TWICE = "the source would be evaluated twice (size and loop) and may have side effects";
+    private static final String UNWRITABLE_LOCAL = "the source may have side effects, and its type cannot be written for a " +
+                                                   "local to evaluate it once";
 
     /** Why a loop cannot replace the stream; null when it can. */
     final @Nullable String refusal;
@@ -36,14 +40,22 @@ final class SizedSource {
     private final boolean entries;
     /** The type of the elements, for the loop variable that visits them. */
     final ElementType element;
+    /** The local that holds the source, evaluated once, when reading it twice could have side effects. */
+    final @Nullable SourceLocal local;
 
     private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element) {
+        this(iterable, counted, isArray, entries, element, null);
+    }
+
+    private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element,
+                        @Nullable SourceLocal local) {
         this.refusal = null;
         this.iterable = iterable;
         this.counted = counted;
         this.isArray = isArray;
         this.entries = entries;
         this.element = element;
+        this.local = local;
     }
 
     private SizedSource(Expression stream, String refusal) {
@@ -53,6 +65,7 @@ final class SizedSource {
         this.isArray = false;
         this.entries = false;
         this.element = ElementType.refused(refusal);
+        this.local = null;
     }
 
     /** A template for the element count, with {@link #counted} as its one parameter. */
@@ -80,17 +93,20 @@ final class SizedSource {
         return new SizedSource(map, map, false, true, ElementType.ofMapView("entrySet", map, cursor, imports));
     }
 
-    /** The source of {@code stream}, the expression a pipeline starts from, or the reason there is none. */
-    static SizedSource of(Expression stream, Cursor cursor, Set<String> imports) {
+    /**
+     * The source of {@code stream}, the expression a pipeline starts from, or the reason there is none. A source
+     * that reading twice could change (a call, a cast) is read once into a local named from {@code names}.
+     */
+    static SizedSource of(Expression stream, Cursor cursor, Set<String> imports, FreshNames names) {
         if (!(stream instanceof J.MethodInvocation)) {
             return new SizedSource(stream, UNSIZED);
         }
         J.MethodInvocation call = (J.MethodInvocation) stream;
         if (COLLECTION_STREAM.matches(call) && call.getSelect() != null) {
-            return ofCollection(call.getSelect(), cursor, imports);
+            return ofCollection(call.getSelect(), cursor, imports, names);
         }
         if (isArraysStream(call) || isStreamOfArray(call)) {
-            return ofArray(call.getArguments().get(0), cursor, imports);
+            return ofArray(call.getArguments().get(0), cursor, imports, names);
         }
         return new SizedSource(stream, UNSIZED);
     }
@@ -109,18 +125,21 @@ final class SizedSource {
                call.getMethodType().hasFlags(Flag.Varargs) && call.getArguments().get(0).getType() instanceof JavaType.Array;
     }
 
-    private static SizedSource ofArray(Expression array, Cursor cursor, Set<String> imports) {
-        if (!SafeToEvaluate.withoutSideEffects(array)) {
-            return new SizedSource(array, "the array would be evaluated twice (length and loop) and may have side effects");
-        }
+    private static SizedSource ofArray(Expression array, Cursor cursor, Set<String> imports, FreshNames names) {
         JavaType type = array.getType();
         if (!(type instanceof JavaType.Array)) {
             return new SizedSource(array, "the types are not fully known");
         }
-        return new SizedSource(array, array, true, false, ElementType.ofArray(array, (JavaType.Array) type, cursor, imports));
+        ElementType element = ElementType.ofArray(array, (JavaType.Array) type, cursor, imports);
+        if (SafeToEvaluate.withoutSideEffects(array)) {
+            return new SizedSource(array, array, true, false, element);
+        }
+        SourceLocal local = SourceLocal.of(array, cursor, imports, names);
+        return local == null ? new SizedSource(array, UNWRITABLE_LOCAL) :
+                new SizedSource(local.reference(), local.reference(), true, false, element, local);
     }
 
-    private static SizedSource ofCollection(Expression collection, Cursor cursor, Set<String> imports) {
+    private static SizedSource ofCollection(Expression collection, Cursor cursor, Set<String> imports, FreshNames names) {
         Expression e = ExpressionShapes.unwrap(collection);
         if (e instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) e) &&
             ((J.MethodInvocation) e).getSelect() != null) {
@@ -133,6 +152,11 @@ final class SizedSource {
             return new SizedSource(collection, map, false, false, ElementType.ofMapView(view.getSimpleName(), map, cursor, imports));
         }
         String refusal = refusal(collection);
+        if (refusal == EVALUATED_TWICE) {
+            SourceLocal local = SourceLocal.of(collection, cursor, imports, names);
+            return local == null ? new SizedSource(collection, UNWRITABLE_LOCAL) : new SizedSource(local.reference(),
+                    local.reference(), false, false, ElementType.ofCollection(collection, cursor, imports), local);
+        }
         if (refusal != null) {
             return new SizedSource(collection, refusal);
         }
@@ -154,7 +178,7 @@ final class SizedSource {
             return "a concurrent collection can change size while it is read";
         }
         if (!SafeToEvaluate.withoutSideEffects(counted)) {
-            return "the source would be evaluated twice (size and loop) and may have side effects";
+            return EVALUATED_TWICE;
         }
         return null;
     }

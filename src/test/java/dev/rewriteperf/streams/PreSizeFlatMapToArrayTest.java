@@ -71,6 +71,52 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     }
 
     @Test
+    void sourceFromACallIsEvaluatedOnceIntoALocal() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Args {
+                  List<Map.Entry<String, String>> pairs() {
+                      return List.of();
+                  }
+
+                  String[] keyValues() {
+                      return pairs().stream().flatMap(p -> Stream.of(p.getKey(), p.getValue())).toArray(String[]::new);
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.List;
+              import java.util.Map;
+
+              class Args {
+                  List<Map.Entry<String, String>> pairs() {
+                      return List.of();
+                  }
+
+                  String[] keyValues() {
+                      List<Map.Entry<String, String>> pairs = pairs();
+                      String[] result = new String[pairs.size() * 2];
+                      int i = 0;
+                      for (Map.Entry<String, String> p : pairs) {
+                          result[i++] = p.getKey();
+                          result[i++] = p.getValue();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void valueFirstConversionsKeepTheirExpressions() {
         rewriteRun(
           java(

@@ -322,9 +322,8 @@ class PreSizeMapToArrayTest implements RewriteTest {
     }
 
     @Test
-    void sourceFromACall() {
+    void sourceFromACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
-          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -337,6 +336,61 @@ class PreSizeMapToArrayTest implements RewriteTest {
 
                   String[] f() {
                       return names().stream().map(n -> n.trim()).toArray(String[]::new);
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.List;
+
+              class A {
+                  List<String> names() {
+                      return List.of();
+                  }
+
+                  String[] f() {
+                      List<String> names = names();
+                      String[] result = new String[names.size()];
+                      int i = 0;
+                      for (String n : names) {
+                          result[i++] = n.trim();
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void arrayFromACallIsEvaluatedOnceIntoALocal() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.io.File;
+              import java.util.Arrays;
+
+              class A {
+                  static String[] names(File directory) {
+                      return Arrays.stream(directory.listFiles()).map(f -> f.getName()).toArray(String[]::new);
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.io.File;
+
+              class A {
+                  static String[] names(File directory) {
+                      File[] files = directory.listFiles();
+                      String[] result = new String[files.length];
+                      int i = 0;
+                      for (File f : files) {
+                          result[i++] = f.getName();
+                      }
+                      return result;
                   }
               }
               """

@@ -2,6 +2,8 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.RecipeOutput;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -899,9 +901,8 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
-    void sourceFromACall() {
+    void sourceFromACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
-          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -915,6 +916,271 @@ class PreSizeMapToListTest implements RewriteTest {
 
                   List<String> f() {
                       return names().stream().map(n -> n.trim()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class A {
+                  List<String> names() {
+                      return List.of();
+                  }
+
+                  List<String> f() {
+                      List<String> names = names();
+                      List<String> result = new ArrayList<>(names.size());
+                      for (String n : names) {
+                          result.add(n.trim());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void getterSourceIsNamedForWhatItGetsAndTheDeclaredResultIsKept() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              package shop;
+
+              import java.util.List;
+
+              public class Order {
+                  public List<Item> getItems() {
+                      return List.of();
+                  }
+
+                  public static class Item {
+                      public String sku() {
+                          return "";
+                      }
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              import shop.Order;
+
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Skus {
+                  static List<String> of(Order order) {
+                      final List<String> skus = order.getItems().stream().map(Order.Item::sku).collect(Collectors.toList());
+                      return skus;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import shop.Order;
+
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Skus {
+                  static List<String> of(Order order) {
+                      final List<Order.Item> items = order.getItems();
+                      final List<String> skus = new ArrayList<>(items.size());
+                      for (Order.Item item : items) {
+                          skus.add(item.sku());
+                      }
+                      return skus;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void castSourceIsNamedForItsElements() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.nio.file.Path;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static List<String> f(Object value) {
+                      return ((List<Path>) value).stream().map(p -> p.toString()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.nio.file.Path;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class A {
+                  static List<String> f(Object value) {
+                      List<Path> paths = (List<Path>) value;
+                      List<String> result = new ArrayList<>(paths.size());
+                      for (Path p : paths) {
+                          result.add(p.toString());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void localTakesTheNextFreeName() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  List<String> names() {
+                      return List.of();
+                  }
+
+                  List<String> f(String names) {
+                      return names().stream().map(n -> n + names).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class A {
+                  List<String> names() {
+                      return List.of();
+                  }
+
+                  List<String> f(String names) {
+                      List<String> names2 = names();
+                      List<String> result = new ArrayList<>(names2.size());
+                      for (String n : names2) {
+                          result.add(n + names);
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void callEvaluatedBeforeTheSourceCouldObserveTheNewOrder() {
+        rewriteRun(
+          refusedBecause("something in the statement is evaluated before the pipeline and could observe the change of order"),
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class A {
+                  private final List<String> names = new ArrayList<>();
+
+                  int register(String name) {
+                      names.add(name);
+                      return names.size();
+                  }
+
+                  List<String> names() {
+                      return new ArrayList<>(names);
+                  }
+
+                  Object f() {
+                      return List.of(register("x"), names().stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void sourceWhoseTypeNamesATypeVariableIsLeftAlone() {
+        rewriteRun(
+          refusedBecause("the source may have side effects, and its type cannot be written for a local to evaluate it once"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.function.Supplier;
+              import java.util.stream.Collectors;
+
+              class A {
+                  static <T> List<String> f(Supplier<List<T>> values) {
+                      return values.get().stream().map(v -> String.valueOf(v)).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void concurrentCollectionFromACallIsLeftAlone() {
+        rewriteRun(
+          refusedBecause("a concurrent collection can change size while it is read"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.concurrent.ConcurrentLinkedQueue;
+              import java.util.stream.Collectors;
+
+              class A {
+                  private final ConcurrentLinkedQueue<String> queue = new ConcurrentLinkedQueue<>();
+
+                  ConcurrentLinkedQueue<String> queue() {
+                      return queue;
+                  }
+
+                  List<String> f() {
+                      return queue().stream().map(s -> s.trim()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void mapViewOfACallIsStillLeftAlone() {
+        rewriteRun(
+          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.Map;
+              import java.util.stream.Collectors;
+
+              class A {
+                  Map<String, String> fields() {
+                      return Map.of();
+                  }
+
+                  List<String> f() {
+                      return fields().values().stream().map(v -> v.trim()).collect(Collectors.toList());
                   }
               }
               """
@@ -995,6 +1261,61 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           )
         );
+    }
+
+    @Test
+    void sourcesEvaluatedOnceBehaveAlikeAndAreCalledOnce() throws Exception {
+        //language=java
+        String source = """
+          import java.util.Arrays;
+          import java.util.List;
+          import java.util.stream.Collectors;
+
+          public class Calls {
+              public static int calls;
+              private static List<String> latest;
+
+              static void give(List<String> names) {
+                  latest = names;
+                  calls = 0;
+              }
+
+              static List<String> latest() {
+                  calls++;
+                  return latest;
+              }
+
+              static String[] latestArray() {
+                  calls++;
+                  return latest == null ? null : latest.toArray(new String[0]);
+              }
+
+              public static List<String> trimmed(List<String> names) {
+                  give(names);
+                  return latest().stream().map(n -> n.trim()).collect(Collectors.toList());
+              }
+
+              public static String[] upper(List<String> names) {
+                  give(names);
+                  return Arrays.stream(latestArray()).map(n -> n.toUpperCase()).toArray(String[]::new);
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new PreSizeMapToArray(), RecipeOutput.of(new PreSizeMapToList(), source, 17), 17);
+        assertThat(after).contains("List<String> latest = latest();", "String[] latestArray = latestArray();")
+          .doesNotContain(".stream()");
+        Class<?> beforeType = CompiledSource.load("Calls", source, 17);
+        Class<?> afterType = CompiledSource.load("Calls", after, 17);
+        for (String name : List.of("trimmed", "upper")) {
+            Method before = beforeType.getMethod(name, List.class);
+            Method afterMethod = afterType.getMethod(name, List.class);
+            for (List<String> input : NameLists.inputs()) {
+                CompiledBenchmark.assertSameOutcome(before, afterMethod, input);
+                assertThat(afterType.getField("calls").getInt(null)).as(name + " calls on " + input)
+                  .isEqualTo(beforeType.getField("calls").getInt(null)).isEqualTo(1);
+            }
+            CompiledBenchmark.assertSameOutcome(before, afterMethod, null);
+        }
     }
 
     @Test

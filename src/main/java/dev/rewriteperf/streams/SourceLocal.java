@@ -1,0 +1,154 @@
+package dev.rewriteperf.streams;
+
+import dev.rewriteperf.analysis.DeclaredTypes;
+import dev.rewriteperf.analysis.ExpressionShapes;
+import dev.rewriteperf.analysis.FreshNames;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.Tree;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A stream's source that is a call or a cast, evaluated once into a local before the loop reads its size and its
+ * elements: {@code List<Item> items = order.getItems();}. The pipeline evaluated the source once, before any
+ * element; the local does the same, at the place of the loop, which {@link LoopSite} already shows is safe for
+ * the pipeline as a whole.
+ */
+final class SourceLocal {
+
+    /** {@code getItems} names {@code items}: the verbs a getter or a conversion starts with. */
+    private static final Pattern VERB = Pattern.compile("^(?:get|list|find|load|read|fetch|to|as|all)(?=[A-Z])");
+    /** Calls whose name says nothing of the value: the local is named for its elements instead. */
+    private static final Set<String> NAMELESS = new HashSet<>(Arrays.asList(
+            "get", "join", "call", "apply", "cast", "requireNonNull", "orElse", "orElseGet", "orElseThrow", "of",
+            "copyOf", "valueOf", "stream", "clone", "build", "create", "compute", "newInstance", "value", "invoke"));
+    private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
+            "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+            "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+            "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+            "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+            "throw", "throws", "transient", "try", "void", "volatile", "while", "var", "record", "yield", "true",
+            "false", "null"));
+
+    /** The source as the pipeline wrote it: the local's initializer. */
+    final Expression value;
+    final String name;
+    /** The local's type as source text, the source's static type. */
+    private final String typeText;
+    private final JavaType type;
+    private final JavaType.Variable variable;
+
+    private SourceLocal(Expression value, String name, String typeText, JavaType type, JavaType.Variable variable) {
+        this.value = value;
+        this.name = name;
+        this.typeText = typeText;
+        this.type = type;
+        this.variable = variable;
+    }
+
+    /** The local for {@code source}, or null when its type cannot be written at {@code cursor}. */
+    static @Nullable SourceLocal of(Expression source, Cursor cursor, Set<String> imports, FreshNames names) {
+        JavaType type = source.getType();
+        if (!DeclaredTypes.isWritableFromAttribution(type, cursor)) {
+            return null;
+        }
+        String text = TypeText.of(type, imports);
+        if (text == null) {
+            return null;
+        }
+        String name = names.takeBesideMethods(nameFor(source, type));
+        J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
+        JavaType.Variable variable = new JavaType.Variable(null, 0, name, method == null ? null : method.getMethodType(),
+                type, Collections.emptyList());
+        return new SourceLocal(ExpressionShapes.unwrap(source), name, text, type, variable);
+    }
+
+    /** A reference to the local, for the loop's size and elements. */
+    J.Identifier reference() {
+        return new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name, type, variable);
+    }
+
+    /** The local's declaration as template code, its initializer the template's first parameter. */
+    String declarationCode(String modifier) {
+        String parameter = type instanceof JavaType.Array ? "#{anyArray(java.lang.Object)}" : "#{any(java.util.Collection)}";
+        return modifier + typeText + " " + name + " = " + parameter + ";\n";
+    }
+
+    /** The generated declaration typed as the source. */
+    J.VariableDeclarations attributed(J.VariableDeclarations generated) {
+        J.VariableDeclarations.NamedVariable local = generated.getVariables().get(0);
+        local = local.withVariableType(variable).withName(local.getName().withType(type).withFieldType(variable));
+        return generated.withTypeExpression(FilledLoop.attribute(generated.getTypeExpression(), type))
+                .withVariables(Collections.singletonList(local));
+    }
+
+    /**
+     * {@code items} for {@code order.getItems()}; for a call whose name says nothing ({@code get()},
+     * {@code Objects.requireNonNull(..)}) and for a cast, the plural of the element type ({@code paths} for
+     * {@code Path}), else {@code elements}.
+     */
+    private static String nameFor(Expression source, JavaType type) {
+        Expression e = ExpressionShapes.unwrap(source);
+        if (e instanceof J.MethodInvocation) {
+            String method = ((J.MethodInvocation) e).getSimpleName();
+            Matcher verb = VERB.matcher(method);
+            String noun = verb.find() ? decapitalized(method.substring(verb.end())) : method;
+            if (!NAMELESS.contains(method) && isName(noun)) {
+                return noun;
+            }
+        }
+        JavaType elementType = type instanceof JavaType.Array ? ((JavaType.Array) type).getElemType() :
+                type instanceof JavaType.Parameterized && ((JavaType.Parameterized) type).getTypeParameters().size() == 1 ?
+                        ((JavaType.Parameterized) type).getTypeParameters().get(0) : null;
+        JavaType.FullyQualified element = elementType instanceof JavaType.GenericTypeVariable ? null : TypeUtils.asFullyQualified(elementType);
+        if (element != null) {
+            String simple = element.getClassName().substring(element.getClassName().lastIndexOf('.') + 1);
+            String plural = plural(decapitalized(simple));
+            if (isName(plural)) {
+                return plural;
+            }
+        }
+        return "elements";
+    }
+
+    private static String decapitalized(String name) {
+        if (name.isEmpty()) {
+            return name;
+        }
+        int upper = 0;
+        while (upper < name.length() && Character.isUpperCase(name.charAt(upper))) {
+            upper++;
+        }
+        // "URLConnection" -> "urlConnection", "ID" -> "id"
+        int lower = upper > 1 && upper < name.length() ? upper - 1 : Math.max(upper, 1);
+        return name.substring(0, lower).toLowerCase(Locale.ROOT) + name.substring(lower);
+    }
+
+    private static String plural(String noun) {
+        if (noun.endsWith("s") || noun.endsWith("x") || noun.endsWith("ch") || noun.endsWith("sh")) {
+            return noun + "es";
+        }
+        if (noun.length() > 1 && noun.endsWith("y") && "aeiou".indexOf(noun.charAt(noun.length() - 2)) < 0) {
+            return noun.substring(0, noun.length() - 1) + "ies";
+        }
+        return noun + "s";
+    }
+
+    private static boolean isName(String name) {
+        return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0)) &&
+               name.chars().allMatch(Character::isJavaIdentifierPart) && !RESERVED.contains(name) && !name.contains("$");
+    }
+}
