@@ -136,8 +136,11 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         if (declaration.getVariables().size() > 1) {
             return "declares several fields at once";
         }
-        if (!declaration.hasModifier(J.Modifier.Type.Private) || !declaration.hasModifier(J.Modifier.Type.Static) ||
-            !declaration.hasModifier(J.Modifier.Type.Final)) {
+        if (!declaration.hasModifier(J.Modifier.Type.Static)) {
+            return "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance " +
+                   "has its own map";
+        }
+        if (!declaration.hasModifier(J.Modifier.Type.Private) || !declaration.hasModifier(J.Modifier.Type.Final)) {
             return "not private static final: code the recipe cannot see may use or replace it";
         }
         String keyOrValue = ClassValueField.typeRefusal(declaration);

@@ -583,7 +583,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertFieldsOthersCanSee() {
         rewriteRun(
-          refusedBecause("not private static final"),
+          refusedBecause("not private static final: code the recipe cannot see may use or replace it"),
           java(
             //language=java
             """
@@ -592,11 +592,33 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
               class Shared {
                   static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
-                  private final Map<Class<?>, String> perInstance = new ConcurrentHashMap<>();
+                  private static Map<Class<?>, String> replaceable = new ConcurrentHashMap<>();
 
                   static String name(Class<?> type) {
                       return NAMES.computeIfAbsent(type, Class::getName);
                   }
+
+                  static String replaceableName(Class<?> type) {
+                      return replaceable.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAnInstanceFieldsCache() {
+        rewriteRun(
+          refusedBecause("an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Shared {
+                  private final Map<Class<?>, String> perInstance = new ConcurrentHashMap<>();
 
                   String own(Class<?> type) {
                       return perInstance.computeIfAbsent(type, Class::getName);
