@@ -1,12 +1,12 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.SourceLocal;
+import dev.rewriteperf.analysis.TypeText;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.JContainer;
-import org.openrewrite.java.tree.JRightPadded;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
@@ -122,7 +122,7 @@ final class FilledLoop {
         if (component != null && typeExpression instanceof J.ArrayType) {
             typeExpression = ((J.ArrayType) typeExpression).withElementType(component.withPrefix(Space.EMPTY)).withType(filledType);
         } else if (filledType instanceof JavaType.Parameterized) {
-            typeExpression = attribute(typeExpression, filledType);
+            typeExpression = TypeText.attribute(typeExpression, filledType);
         }
         variable = typed(variable.withInitializer(initializer), filledType);
         return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
@@ -147,7 +147,7 @@ final class FilledLoop {
             arrayList = ((JavaType.Parameterized) arrayList).getType();
         }
         JavaType.Parameterized type = new JavaType.Parameterized(null, arrayList, ((JavaType.Parameterized) filledType).getTypeParameters());
-        return generated.withClazz(generated.getClazz() == null ? null : attribute(generated.getClazz(), type))
+        return generated.withClazz(generated.getClazz() == null ? null : TypeText.attribute(generated.getClazz(), type))
                 .withConstructorType(constructor.withDeclaringType(type).withReturnType(type));
     }
 
@@ -166,7 +166,7 @@ final class FilledLoop {
     J.VariableDeclarations loopVariable(J.VariableDeclarations generated) {
         TypeTree typeExpression = declaredElementType != null ?
                 withFreshIds(declaredElementType).withPrefix(generated.getTypeExpression().getPrefix()) :
-                attribute(generated.getTypeExpression(), elementType);
+                TypeText.attribute(generated.getTypeExpression(), elementType);
         J.VariableDeclarations.NamedVariable variable = typed(generated.getVariables().get(0), elementType);
         return generated.withTypeExpression(typeExpression).withVariables(Collections.singletonList(variable));
     }
@@ -182,43 +182,4 @@ final class FilledLoop {
         }.visitNonNull(tree, 0);
     }
 
-    /** Gives each part of a type tree the matching part of {@code type}, which it spells. */
-    @SuppressWarnings("unchecked")
-    static <T extends J> T attribute(T tree, @Nullable JavaType type) {
-        if (type == null) {
-            return tree;
-        }
-        if (tree instanceof J.Identifier) {
-            return (T) ((J.Identifier) tree).withType(type);
-        }
-        if (tree instanceof J.FieldAccess) {
-            J.FieldAccess access = (J.FieldAccess) tree;
-            JavaType.FullyQualified owner = type instanceof JavaType.FullyQualified ? ((JavaType.FullyQualified) type).getOwningClass() : null;
-            return (T) access.withTarget(attribute(access.getTarget(), owner)).withName(access.getName().withType(type)).withType(type);
-        }
-        if (tree instanceof J.ParameterizedType && type instanceof JavaType.Parameterized) {
-            J.ParameterizedType parameterized = (J.ParameterizedType) tree;
-            List<JavaType> arguments = ((JavaType.Parameterized) type).getTypeParameters();
-            JContainer<Expression> container = parameterized.getPadding().getTypeParameters();
-            if (container != null && container.getElements().size() == arguments.size()) {
-                List<JRightPadded<Expression>> padded = new ArrayList<>(container.getPadding().getElements());
-                for (int i = 0; i < padded.size(); i++) {
-                    padded.set(i, padded.get(i).withElement(attribute(padded.get(i).getElement(), arguments.get(i))));
-                }
-                parameterized = parameterized.getPadding().withTypeParameters(container.getPadding().withElements(padded));
-            }
-            return (T) parameterized.withClazz(attribute(parameterized.getClazz(), ((JavaType.Parameterized) type).getType())).withType(type);
-        }
-        if (tree instanceof J.Wildcard && type instanceof JavaType.GenericTypeVariable) {
-            J.Wildcard wildcard = (J.Wildcard) tree;
-            List<JavaType> bounds = ((JavaType.GenericTypeVariable) type).getBounds();
-            return wildcard.getBoundedType() == null || bounds.size() != 1 ? tree :
-                    (T) wildcard.withBoundedType(attribute(wildcard.getBoundedType(), bounds.get(0)));
-        }
-        if (tree instanceof J.ArrayType && type instanceof JavaType.Array) {
-            J.ArrayType arrayType = (J.ArrayType) tree;
-            return (T) arrayType.withElementType(attribute(arrayType.getElementType(), ((JavaType.Array) type).getElemType())).withType(type);
-        }
-        return tree;
-    }
 }

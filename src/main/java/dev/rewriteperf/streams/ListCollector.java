@@ -2,6 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.DeclaredTypes;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.TypeText;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;

@@ -3,6 +3,8 @@ package dev.rewriteperf.streams;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
+import dev.rewriteperf.analysis.SourceLocal;
+import dev.rewriteperf.analysis.TypeText;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;

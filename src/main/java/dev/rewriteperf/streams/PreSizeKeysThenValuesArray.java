@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
+import dev.rewriteperf.analysis.TypeText;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;

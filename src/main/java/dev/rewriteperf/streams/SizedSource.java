@@ -3,6 +3,7 @@ package dev.rewriteperf.streams;
 import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.SourceLocal;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;

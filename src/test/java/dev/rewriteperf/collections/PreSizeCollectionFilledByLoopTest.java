@@ -1,6 +1,9 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.RecipeOutput;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -8,6 +11,12 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -302,7 +311,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     }
 
     @Test
-    void doesNotChangeWhenSourceIsACall() {
+    void sourceFromACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
           version(
             java(
@@ -319,6 +328,163 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                         List<String> result = new ArrayList<>();
                         for (String name : load()) {
                             result.add(name);
+                        }
+                        return result;
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Call {
+                    List<String> load() {
+                        return List.of("a");
+                    }
+                    List<String> copy() {
+                        List<String> strings = load();
+                        List<String> result = new ArrayList<>(strings.size());
+                        for (String name : strings) {
+                            result.add(name);
+                        }
+                        return result;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void enumValuesAreEvaluatedOnceAndTheCommentStaysOnTop() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Registry {
+                    enum Algorithm { SHA1, SHA256 }
+
+                    static Map<String, Algorithm> byName() {
+                        // every algorithm by its name
+                        final Map<String, Algorithm> byName = new HashMap<>();
+                        for (Algorithm algorithm : Algorithm.values()) {
+                            byName.put(algorithm.name(), algorithm);
+                        }
+                        return byName;
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Registry {
+                    enum Algorithm { SHA1, SHA256 }
+
+                    static Map<String, Algorithm> byName() {
+                        // every algorithm by its name
+                        final Algorithm[] values = Algorithm.values();
+                        final Map<String, Algorithm> byName = new HashMap<>((int) Math.ceil(values.length / 0.75));
+                        for (Algorithm algorithm : values) {
+                            byName.put(algorithm.name(), algorithm);
+                        }
+                        return byName;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void sourceEvaluatedOnceBehavesAlikeAndIsCalledOnce() throws Exception {
+        //language=java
+        String source = """
+          import java.util.ArrayList;
+          import java.util.HashSet;
+          import java.util.List;
+          import java.util.Set;
+
+          public class Calls {
+              public static int calls;
+              private static List<String> latest;
+
+              static void give(List<String> names) {
+                  latest = names;
+                  calls = 0;
+              }
+
+              static List<String> latest() {
+                  calls++;
+                  return latest;
+              }
+
+              public static List<String> trimmed(List<String> names) {
+                  give(names);
+                  List<String> result = new ArrayList<>();
+                  for (String name : latest()) {
+                      result.add(name.trim());
+                  }
+                  return result;
+              }
+
+              public static Set<String> distinct(List<String> names) {
+                  give(names);
+                  Set<String> result = new HashSet<>();
+                  for (String name : latest().toArray(new String[0])) {
+                      result.add(name);
+                  }
+                  return result;
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new PreSizeCollectionFilledByLoop(), source, 17);
+        assertThat(after).contains("List<String> latest = latest();", "String[] array = latest().toArray(new String[0]);");
+        Class<?> beforeType = CompiledSource.load("Calls", source, 17);
+        Class<?> afterType = CompiledSource.load("Calls", after, 17);
+        List<String> large = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            large.add(" name " + i % 700 + " ");
+        }
+        for (String name : List.of("trimmed", "distinct")) {
+            Method before = beforeType.getMethod(name, List.class);
+            Method afterMethod = afterType.getMethod(name, List.class);
+            for (List<String> input : Arrays.asList(List.<String>of(), List.of(" a "), Arrays.asList("a", null, "b"), large, null)) {
+                CompiledBenchmark.assertSameOutcome(before, afterMethod, input);
+                assertThat(afterType.getField("calls").getInt(null)).as(name + " calls on " + input)
+                  .isEqualTo(beforeType.getField("calls").getInt(null)).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void doesNotChangeWhenTheSourcesTypeCannotBeWritten() {
+        rewriteRun(
+          spec -> refusedBecause("the loop's source may have side effects when read again, and its type cannot be " +
+                                 "written for a local to evaluate it once").accept(spec),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+                import java.util.function.Supplier;
+
+                class Call {
+                    static <T> List<String> names(Supplier<List<T>> values) {
+                        List<String> result = new ArrayList<>();
+                        for (T value : values.get()) {
+                            result.add(String.valueOf(value));
                         }
                         return result;
                     }

@@ -1,8 +1,5 @@
-package dev.rewriteperf.streams;
+package dev.rewriteperf.analysis;
 
-import dev.rewriteperf.analysis.DeclaredTypes;
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Tree;
@@ -25,16 +22,17 @@ import java.util.regex.Pattern;
  * A stream's source that is a call or a cast, evaluated once into a local before the loop reads its size and its
  * elements: {@code List<Item> items = order.getItems();}. The pipeline evaluated the source once, before any
  * element; the local does the same, at the place of the loop, which {@link LoopSite} already shows is safe for
- * the pipeline as a whole.
+ * the pipeline as a whole. Also a for-each loop's source, for the collection the loop fills.
  */
-final class SourceLocal {
+public final class SourceLocal {
 
     /** {@code getItems} names {@code items}: the verbs a getter or a conversion starts with. */
     private static final Pattern VERB = Pattern.compile("^(?:get|list|find|load|read|fetch|to|as|all)(?=[A-Z])");
     /** Calls whose name says nothing of the value: the local is named for its elements instead. */
     private static final Set<String> NAMELESS = new HashSet<>(Arrays.asList(
             "get", "join", "call", "apply", "cast", "requireNonNull", "orElse", "orElseGet", "orElseThrow", "of",
-            "copyOf", "valueOf", "stream", "clone", "build", "create", "compute", "newInstance", "value", "invoke"));
+            "copyOf", "valueOf", "stream", "clone", "build", "create", "compute", "newInstance", "value", "invoke",
+            "load", "read", "fetch", "find", "list", "copy", "make", "parse", "next", "poll", "take", "split"));
     private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
             "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
             "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
@@ -44,8 +42,8 @@ final class SourceLocal {
             "false", "null"));
 
     /** The source as the pipeline wrote it: the local's initializer. */
-    final Expression value;
-    final String name;
+    public final Expression value;
+    public final String name;
     /** The local's type as source text, the source's static type. */
     private final String typeText;
     private final JavaType type;
@@ -60,7 +58,7 @@ final class SourceLocal {
     }
 
     /** The local for {@code source}, or null when its type cannot be written at {@code cursor}. */
-    static @Nullable SourceLocal of(Expression source, Cursor cursor, Set<String> imports, FreshNames names) {
+    public static @Nullable SourceLocal of(Expression source, Cursor cursor, Set<String> imports, FreshNames names) {
         JavaType type = source.getType();
         if (!DeclaredTypes.isWritableFromAttribution(type, cursor)) {
             return null;
@@ -69,6 +67,7 @@ final class SourceLocal {
         if (text == null) {
             return null;
         }
+        text = TypeText.asWrittenAt(text, cursor);
         String name = names.takeBesideMethods(nameFor(source, type));
         J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
         JavaType.Variable variable = new JavaType.Variable(null, 0, name, method == null ? null : method.getMethodType(),
@@ -77,21 +76,21 @@ final class SourceLocal {
     }
 
     /** A reference to the local, for the loop's size and elements. */
-    J.Identifier reference() {
+    public J.Identifier reference() {
         return new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name, type, variable);
     }
 
     /** The local's declaration as template code, its initializer the template's first parameter. */
-    String declarationCode(String modifier) {
+    public String declarationCode(String modifier) {
         String parameter = type instanceof JavaType.Array ? "#{anyArray(java.lang.Object)}" : "#{any(java.util.Collection)}";
         return modifier + typeText + " " + name + " = " + parameter + ";\n";
     }
 
     /** The generated declaration typed as the source. */
-    J.VariableDeclarations attributed(J.VariableDeclarations generated) {
+    public J.VariableDeclarations attributed(J.VariableDeclarations generated) {
         J.VariableDeclarations.NamedVariable local = generated.getVariables().get(0);
         local = local.withVariableType(variable).withName(local.getName().withType(type).withFieldType(variable));
-        return generated.withTypeExpression(FilledLoop.attribute(generated.getTypeExpression(), type))
+        return generated.withTypeExpression(TypeText.attribute(generated.getTypeExpression(), type))
                 .withVariables(Collections.singletonList(local));
     }
 

@@ -1,11 +1,16 @@
-package dev.rewriteperf.streams;
+package dev.rewriteperf.analysis;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JContainer;
+import org.openrewrite.java.tree.JRightPadded;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.regex.Pattern;
@@ -14,13 +19,13 @@ import java.util.regex.Pattern;
  * Writes a type as a careful engineer would in source: simple names, {@code Map.Entry} for nested types,
  * wildcards and type variables by name. Collects the top-level classes that the text needs imported.
  */
-final class TypeText {
+public final class TypeText {
 
     private TypeText() {
     }
 
     /** The source text of {@code type}, or null when it cannot be written (unknown, captured, intersection). */
-    static @Nullable String of(@Nullable JavaType type, Set<String> imports) {
+    public static @Nullable String of(@Nullable JavaType type, Set<String> imports) {
         if (type instanceof JavaType.Primitive) {
             JavaType.Primitive primitive = (JavaType.Primitive) type;
             return primitive == JavaType.Primitive.None || primitive == JavaType.Primitive.Null ? null : primitive.getKeyword();
@@ -85,7 +90,7 @@ final class TypeText {
      * {@code text} with nested types written as the file imports them: {@code Entry<K, V>} rather than
      * {@code Map.Entry<K, V>} where the file has {@code import java.util.Map.Entry;}.
      */
-    static String asImported(String text, J.CompilationUnit cu) {
+    public static String asImported(String text, J.CompilationUnit cu) {
         String result = text;
         for (J.Import anImport : cu.getImports()) {
             String typeName = anImport.getTypeName();
@@ -105,7 +110,7 @@ final class TypeText {
      * {@link #asImported}), and a member type of a class the code is in by its own name, {@code Line} rather than
      * {@code InvoiceTotals.Line} inside {@code InvoiceTotals}, where the member type is what the name means.
      */
-    static String asWrittenAt(String text, Cursor cursor) {
+    public static String asWrittenAt(String text, Cursor cursor) {
         String result = asImported(text, cursor.firstEnclosingOrThrow(J.CompilationUnit.class));
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             if (!(c.getValue() instanceof J.ClassDeclaration) || ((J.ClassDeclaration) c.getValue()).getType() == null) {
@@ -133,5 +138,48 @@ final class TypeText {
             }
         }
         return true;
+    }
+
+    /**
+     * Gives each part of a type tree the matching part of {@code type}, which it spells: for a declaration a template
+     * wrote from {@link #of}'s text, whose project types the template parser did not know.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends J> T attribute(T tree, @Nullable JavaType type) {
+        if (type == null) {
+            return tree;
+        }
+        if (tree instanceof J.Identifier) {
+            return (T) ((J.Identifier) tree).withType(type);
+        }
+        if (tree instanceof J.FieldAccess) {
+            J.FieldAccess access = (J.FieldAccess) tree;
+            JavaType.FullyQualified owner = type instanceof JavaType.FullyQualified ? ((JavaType.FullyQualified) type).getOwningClass() : null;
+            return (T) access.withTarget(attribute(access.getTarget(), owner)).withName(access.getName().withType(type)).withType(type);
+        }
+        if (tree instanceof J.ParameterizedType && type instanceof JavaType.Parameterized) {
+            J.ParameterizedType parameterized = (J.ParameterizedType) tree;
+            List<JavaType> arguments = ((JavaType.Parameterized) type).getTypeParameters();
+            JContainer<Expression> container = parameterized.getPadding().getTypeParameters();
+            if (container != null && container.getElements().size() == arguments.size()) {
+                List<JRightPadded<Expression>> padded = new ArrayList<>(container.getPadding().getElements());
+                for (int i = 0; i < padded.size(); i++) {
+                    padded.set(i, padded.get(i).withElement(attribute(padded.get(i).getElement(), arguments.get(i))));
+                }
+                parameterized = parameterized.getPadding().withTypeParameters(container.getPadding().withElements(padded));
+            }
+            return (T) parameterized.withClazz(attribute(parameterized.getClazz(), ((JavaType.Parameterized) type).getType())).withType(type);
+        }
+        if (tree instanceof J.Wildcard && type instanceof JavaType.GenericTypeVariable) {
+            J.Wildcard wildcard = (J.Wildcard) tree;
+            List<JavaType> bounds = ((JavaType.GenericTypeVariable) type).getBounds();
+            return wildcard.getBoundedType() == null || bounds.size() != 1 ? tree :
+                    (T) wildcard.withBoundedType(attribute(wildcard.getBoundedType(), bounds.get(0)));
+        }
+        if (tree instanceof J.ArrayType && type instanceof JavaType.Array) {
+            J.ArrayType arrayType = (J.ArrayType) tree;
+            return (T) arrayType.withElementType(attribute(arrayType.getElementType(), ((JavaType.Array) type).getElemType())).withType(type);
+        }
+        return tree;
     }
 }
