@@ -1,8 +1,7 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.BenchmarkSources;
-import dev.rewriteperf.CompiledBenchmark;
-import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.CountedCalls;
 import dev.rewriteperf.RecipeOutput;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
@@ -11,7 +10,6 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
-import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -408,27 +406,12 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
 
     @Test
     void sourceEvaluatedOnceBehavesAlikeAndIsCalledOnce() throws Exception {
-        //language=java
-        String source = """
+        String source = CountedCalls.source("""
           import java.util.ArrayList;
           import java.util.HashSet;
           import java.util.List;
           import java.util.Set;
-
-          public class Calls {
-              public static int calls;
-              private static List<String> latest;
-
-              static void give(List<String> names) {
-                  latest = names;
-                  calls = 0;
-              }
-
-              static List<String> latest() {
-                  calls++;
-                  return latest;
-              }
-
+          """, """
               public static List<String> trimmed(List<String> names) {
                   give(names);
                   List<String> result = new ArrayList<>();
@@ -446,24 +429,16 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                   }
                   return result;
               }
-          }
-          """;
+          """);
         String after = RecipeOutput.of(new PreSizeCollectionFilledByLoop(), source, 17);
         assertThat(after).contains("List<String> latest = latest();", "String[] array = latest().toArray(new String[0]);");
-        Class<?> beforeType = CompiledSource.load("Calls", source, 17);
-        Class<?> afterType = CompiledSource.load("Calls", after, 17);
         List<String> large = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             large.add(" name " + i % 700 + " ");
         }
+        List<List<String>> inputs = Arrays.asList(List.of(), List.of(" a "), Arrays.asList("a", null, "b"), large, null);
         for (String name : List.of("trimmed", "distinct")) {
-            Method before = beforeType.getMethod(name, List.class);
-            Method afterMethod = afterType.getMethod(name, List.class);
-            for (List<String> input : Arrays.asList(List.<String>of(), List.of(" a "), Arrays.asList("a", null, "b"), large, null)) {
-                CompiledBenchmark.assertSameOutcome(before, afterMethod, input);
-                assertThat(afterType.getField("calls").getInt(null)).as(name + " calls on " + input)
-                  .isEqualTo(beforeType.getField("calls").getInt(null)).isEqualTo(1);
-            }
+            CountedCalls.assertAlikeAndCalledOnce(source, after, name, inputs);
         }
     }
 

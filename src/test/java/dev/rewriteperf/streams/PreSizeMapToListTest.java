@@ -2,7 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledBenchmark;
-import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.CountedCalls;
 import dev.rewriteperf.RecipeOutput;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
@@ -12,6 +12,7 @@ import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.List;
 
 import static dev.rewriteperf.CandidateRows.refusedBecause;
@@ -1265,26 +1266,11 @@ class PreSizeMapToListTest implements RewriteTest {
 
     @Test
     void sourcesEvaluatedOnceBehaveAlikeAndAreCalledOnce() throws Exception {
-        //language=java
-        String source = """
+        String source = CountedCalls.source("""
           import java.util.Arrays;
           import java.util.List;
           import java.util.stream.Collectors;
-
-          public class Calls {
-              public static int calls;
-              private static List<String> latest;
-
-              static void give(List<String> names) {
-                  latest = names;
-                  calls = 0;
-              }
-
-              static List<String> latest() {
-                  calls++;
-                  return latest;
-              }
-
+          """, """
               static String[] latestArray() {
                   calls++;
                   return latest == null ? null : latest.toArray(new String[0]);
@@ -1299,22 +1285,14 @@ class PreSizeMapToListTest implements RewriteTest {
                   give(names);
                   return Arrays.stream(latestArray()).map(n -> n.toUpperCase()).toArray(String[]::new);
               }
-          }
-          """;
+          """);
         String after = RecipeOutput.of(new PreSizeMapToArray(), RecipeOutput.of(new PreSizeMapToList(), source, 17), 17);
         assertThat(after).contains("List<String> latest = latest();", "String[] latestArray = latestArray();")
           .doesNotContain(".stream()");
-        Class<?> beforeType = CompiledSource.load("Calls", source, 17);
-        Class<?> afterType = CompiledSource.load("Calls", after, 17);
+        List<List<String>> inputs = new ArrayList<>(NameLists.inputs());
+        inputs.add(null);
         for (String name : List.of("trimmed", "upper")) {
-            Method before = beforeType.getMethod(name, List.class);
-            Method afterMethod = afterType.getMethod(name, List.class);
-            for (List<String> input : NameLists.inputs()) {
-                CompiledBenchmark.assertSameOutcome(before, afterMethod, input);
-                assertThat(afterType.getField("calls").getInt(null)).as(name + " calls on " + input)
-                  .isEqualTo(beforeType.getField("calls").getInt(null)).isEqualTo(1);
-            }
-            CompiledBenchmark.assertSameOutcome(before, afterMethod, null);
+            CountedCalls.assertAlikeAndCalledOnce(source, after, name, inputs);
         }
     }
 
