@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Turns JMH JSON result files (run with -prof gc) into the Markdown table of benchmarks/README.md.
 
+Files written by paired.py (results/paired/*.json) get their own table: per pair and @Param, B/op before and after,
+and the time ratio with its 95 % confidence interval over the rounds (ratio_interval), "resolved" only where the interval
+excludes 1. The other files are single JMH runs:
+
 Each row compares a variant with its baseline in the same run and the same @Param: the method named
 `before` (or `<prefix>Before`, or `putAll`) is the baseline of every other method with the same prefix.
 Ratios are baseline / variant, so above 1 means the variant is faster or allocates less. Time is the median of
@@ -8,6 +12,7 @@ all measured iterations (every fork), which a noisy shared machine disturbs less
 its 99.9% error follow in brackets. The speed-up is the ratio of the medians.
 """
 import json
+import math
 import re
 import statistics
 import sys
@@ -24,8 +29,56 @@ def baseline_of(method):
     return None
 
 
+# Two-sided 95 % quantiles of Student's t by degrees of freedom (1-30); beyond, the normal's 1.96 is within 2 %.
+T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def ratio_interval(before, after):
+    """The speed-up before/after of paired rounds: its geometric mean and a 95 % confidence interval.
+
+    Each round's ratio comes from two forks run back to back (paired.py), so drift that is slow against a round
+    cancels out of it. The interval is the paired t-interval of the rounds' log ratios, exponentiated: a
+    geometric mean, so that 2x faster and 2x slower balance, and an interval that is exact when the noise on a
+    ratio is log-normal and widens honestly with few rounds (with two it is 13 standard errors wide, where a
+    bootstrap of two rounds would claim to be sure). The machine's outliers widen it: "resolved" is conservative.
+    """
+    logs = [math.log(b / a) for b, a in zip(before, after)]
+    if len(logs) < 2:
+        return math.exp(logs[0]) if logs else float('nan'), 0.0, math.inf
+    mean, error = statistics.fmean(logs), statistics.stdev(logs) / math.sqrt(len(logs))
+    t = T_975[len(logs) - 2] if len(logs) - 1 <= len(T_975) else 1.96
+    return math.exp(mean), math.exp(mean - t * error), math.exp(mean + t * error)
+
+
+def paired_rows(data):
+    """One Markdown row per pair and @Param of a paired.py file."""
+    jdk = re.search(r'"(\d+)', data['jdk'])
+    for record in data['pairs']:
+        rounds = record['rounds']
+        ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
+        verdict = 'resolved' if low > 1 or high < 1 else 'within noise'
+        before_bytes = statistics.median(r['beforeBytes'] for r in rounds)
+        after_bytes = statistics.median(r['afterBytes'] for r in rounds)
+        klass, before = record['before'].rsplit('.', 1)
+        after = record['after'].rsplit('.', 1)[1]
+        yield (f"| {klass.rsplit('.', 1)[1].replace('Benchmark', '')} | {record['params']} | {before} → {after} "
+               f"| {jdk.group(1) if jdk else data['jdk']} | {len(rounds)} | {before_bytes:,.0f} → {after_bytes:,.0f} "
+               f"| {ratio:.2f}x [{low:.2f}, {high:.2f}] | {verdict} |")
+
+
 def main(paths):
-    results = [r for path in paths for r in json.load(open(path))]
+    loaded = [json.load(open(path)) for path in paths]
+    paired = [data for data in loaded if isinstance(data, dict) and 'pairs' in data]
+    if paired:
+        print('| benchmark | params | variant | JDK | rounds | B/op (before → after) | speed-up [95 % interval] | time |')
+        print('| --- | --- | --- | --- | --- | --- | --- | --- |')
+        for data in paired:
+            for row in paired_rows(data):
+                print(row)
+    results = [r for data in loaded if isinstance(data, list) for r in data]
+    if not results:
+        return
     table = defaultdict(dict)
     units = {r['primaryMetric']['scoreUnit'] for r in results}
     unit = units.pop() if len(units) == 1 else 'time/op'
