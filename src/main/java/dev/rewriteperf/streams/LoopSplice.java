@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.Indentation;
 import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -100,8 +101,9 @@ final class LoopSplice {
         J.MethodDeclaration method = blockCursor.firstEnclosing(J.MethodDeclaration.class);
         List<Statement> generated = filled.retype(statements.subList(start, start + count), declared,
                 method == null ? null : method.getMethodType());
+        String templateIndent = generated.get(0).getPrefix().getIndent();
         for (int g = 0; g < count; g++) {
-            statements.set(start + g, generated.get(g));
+            statements.set(start + g, Indentation.moved(generated.get(g), templateIndent, replaced.getPrefix().getIndent()));
         }
         statements.set(start, statements.get(start).withPrefix(replaced.getPrefix()));
         return new LoopSplice(block.withStatements(statements), start, count, start + count);

@@ -364,6 +364,56 @@ class PreSizeMapToArrayTest implements RewriteTest {
     }
 
     @Test
+    void loopInALambdaOnAContinuationLineIsIndentedLikeItsBlock() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.lang.reflect.Executable;
+              import java.util.Optional;
+              import java.util.stream.Stream;
+
+              class A {
+                  static String[] names(Optional<String[]> declared, Executable e) {
+                      final String[] names = declared
+                              .map(n -> n.clone())
+                              .orElseGet(() -> {
+                                  return Stream.of(e.getParameters())
+                                          .map(p -> p.getName())
+                                          .toArray(String[]::new);
+                              });
+                      return names;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.lang.reflect.Executable;
+              import java.lang.reflect.Parameter;
+              import java.util.Optional;
+
+              class A {
+                  static String[] names(Optional<String[]> declared, Executable e) {
+                      final String[] names = declared
+                              .map(n -> n.clone())
+                              .orElseGet(() -> {
+                                  Parameter[] parameters = e.getParameters();
+                                  String[] result = new String[parameters.length];
+                                  int i = 0;
+                                  for (Parameter p : parameters) {
+                                      result[i++] = p.getName();
+                                  }
+                                  return result;
+                              });
+                      return names;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void arrayFromACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
           java(
