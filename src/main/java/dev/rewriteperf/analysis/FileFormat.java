@@ -25,8 +25,8 @@ import java.util.Objects;
  * attached to the file: the Maven and Gradle plugins attach the styles they detect over the whole project, but
  * a file parsed on its own (a test, an IDE run) has none, and then OpenRewrite indents with four spaces. And
  * some whitespace a recipe writes itself ({@code "\n"} before an added member or import) is never formatted.
- * So, around a recipe's visitor: a file without styles gets those detected in the file itself while the recipe
- * runs, and a changed file whose line breaks were all CRLF, or all LF, has every line break made so again.
+ * So, around a recipe's visitor: a file without styles, or indented with tabs where the project's style says
+ * spaces (or the other way round), gets those detected in the file itself while the recipe runs, and a changed file whose line breaks were all CRLF, or all LF, has every line break made so again.
  * A file that mixed them is left as the recipe wrote it, since no single separator is its own.
  */
 public final class FileFormat {
@@ -48,7 +48,7 @@ public final class FileFormat {
                     return visitor.visit(tree, ctx);
                 }
                 J.CompilationUnit original = (J.CompilationUnit) tree;
-                NamedStyles detected = hasIndentStyle(original) ? null : detectedIn(original);
+                NamedStyles detected = hasIndentStyle(original) && !indentsUnlikeItsStyle(original) ? null : detectedIn(original);
                 J.CompilationUnit styled = detected == null ? original : original.withMarkers(original.getMarkers().add(detected));
                 Tree visited = visitor.visit(styled, ctx);
                 if (visited == styled || !(visited instanceof J.CompilationUnit)) {
@@ -87,6 +87,25 @@ public final class FileFormat {
 
     private static boolean hasIndentStyle(J.CompilationUnit cu) {
         return Style.from(TabsAndIndentsStyle.class, cu) != null;
+    }
+
+    /**
+     * The file indents its lines with tabs where the attached style, detected over the whole project, says spaces,
+     * or the other way round: a tab-indented file in a project of space-indented ones. Its own style then wins.
+     */
+    private static boolean indentsUnlikeItsStyle(J.CompilationUnit cu) {
+        TabsAndIndentsStyle style = Objects.requireNonNull(Style.from(TabsAndIndentsStyle.class, cu));
+        int tabs = 0;
+        int spaces = 0;
+        for (String line : cu.printAll().split("\n")) {
+            if (line.startsWith("\t")) {
+                tabs++;
+            } else if (line.startsWith("  ")) {
+                spaces++;
+            }
+        }
+        boolean fileUsesTabs = tabs > spaces;
+        return tabs + spaces > 0 && fileUsesTabs != Boolean.TRUE.equals(style.getUseTabCharacter());
     }
 
     /** {@code rewritten} with every line break as in {@code original}, when the original used one kind only. */

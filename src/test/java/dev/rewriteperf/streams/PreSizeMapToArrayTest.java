@@ -5,6 +5,7 @@ import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
+import org.openrewrite.java.style.IntelliJ;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
@@ -409,6 +410,31 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """
+          )
+        );
+    }
+
+    @Test
+    void tabIndentedFileInAProjectStyledWithSpacesKeepsItsTabs() {
+        rewriteRun(
+          java(
+            "import java.util.Arrays;\n\nclass A {\n" +
+            "\tstatic String[] trimmed(String names) {\n" +
+            "\t\tString[] parts = names.split(\",\");\n" +
+            "\t\treturn Arrays.stream(parts).map(p -> p.trim()).toArray(String[]::new);\n" +
+            "\t}\n}\n",
+            "class A {\n" +
+            "\tstatic String[] trimmed(String names) {\n" +
+            "\t\tString[] parts = names.split(\",\");\n" +
+            "\t\tString[] result = new String[parts.length];\n" +
+            "\t\tint i = 0;\n" +
+            "\t\tfor (String p : parts) {\n" +
+            "\t\t\tresult[i++] = p.trim();\n" +
+            "\t\t}\n" +
+            "\t\treturn result;\n" +
+            "\t}\n}\n",
+            // The plugins attach the style detected over the whole project: here four spaces.
+            spec -> spec.markers(IntelliJ.defaults())
           )
         );
     }
