@@ -5,6 +5,8 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Space;
 
+import java.util.Collections;
+
 /**
  * Moves generated code to the indentation of the code it joins. A template's statements are indented as
  * OpenRewrite's formatter would indent them, which inside a lambda on a continuation line ({@code .map(x -> {})
@@ -28,6 +30,15 @@ public final class Indentation {
                 return shifted.withComments(ListUtils.map(shifted.getComments(), c -> c.withSuffix(moved(c.getSuffix(), from, to))));
             }
         }.visitNonNull(tree, 0);
+    }
+
+    /**
+     * {@code prefix} without its comments, on the line its last comment ended on: for a statement whose comments
+     * now stand above code put before it.
+     */
+    public static Space withoutComments(Space prefix) {
+        return prefix.withComments(Collections.emptyList()).withWhitespace(prefix.getComments().isEmpty() ?
+                prefix.getWhitespace() : prefix.getComments().get(prefix.getComments().size() - 1).getSuffix());
     }
 
     private static String moved(String whitespace, String from, String to) {

@@ -3,6 +3,7 @@ package dev.rewriteperf.collections;
 import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.Indentation;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.analysis.SafeToEvaluate;
@@ -185,9 +186,7 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
             J.ForEachLoop reading = loop.withControl(loop.getControl().withIterable(local.reference().withPrefix(iterable.getPrefix())));
             Space prefix = presized.getPrefix();
             return new Presized(Arrays.asList(localDeclaration.withPrefix(prefix),
-                    presized.withPrefix(prefix.withComments(Collections.emptyList()).withWhitespace(
-                            prefix.getComments().isEmpty() ? prefix.getWhitespace() :
-                                    prefix.getComments().get(prefix.getComments().size() - 1).getSuffix())),
+                    presized.withPrefix(Indentation.withoutComments(prefix)),
                     reading), true);
         }
     }

@@ -13,7 +13,6 @@ import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
@@ -119,8 +118,7 @@ final class LoopSplice {
             }
         }.visitNonNull(statement, 0);
         Space prefix = statement.getPrefix();
-        return using.withPrefix(prefix.withComments(Collections.emptyList()).withWhitespace(
-                prefix.getComments().isEmpty() ? prefix.getWhitespace() : prefix.getComments().get(prefix.getComments().size() - 1).getSuffix()));
+        return using.withPrefix(Indentation.withoutComments(prefix));
     }
 
     /** The loop among the generated statements, for the data table; the first statement if there is none. */
