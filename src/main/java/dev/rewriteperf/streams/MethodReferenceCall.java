@@ -17,7 +17,8 @@ import java.util.Collections;
 import static org.openrewrite.Tree.randomId;
 
 /**
- * A method reference in {@code map(..)} written as the call it stands for, applied to a loop variable:
+ * A method reference in {@code map(..)} written as the call it stands for, applied to a loop variable (or to
+ * the value an earlier {@code map} gives, see {@link ComposedMaps}):
  * {@code Type::instanceMethod} becomes {@code e.instanceMethod()}, {@code Type::staticMethod}
  * {@code Type.staticMethod(e)}, {@code Type::new} {@code new Type(e)} and {@code this::method}
  * {@code method(e)}. A reference bound to another expression ({@code service::lookup}) evaluates that
@@ -29,7 +30,7 @@ final class MethodReferenceCall {
     }
 
     /** The call {@code reference} makes with {@code argument}, typed by the reference; null for other references. */
-    static @Nullable Expression applied(J.MemberReference reference, J.Identifier argument) {
+    static @Nullable Expression applied(J.MemberReference reference, Expression argument) {
         JavaType.Method method = reference.getMethodType();
         Expression containing = reference.getContaining();
         if (method == null || reference.getTypeParameters() != null || method.hasFlags(Flag.Varargs)) {
@@ -73,8 +74,8 @@ final class MethodReferenceCall {
                 null, name, arguments, method);
     }
 
-    private static JContainer<Expression> arguments(J.Identifier argument) {
-        return JContainer.build(Collections.singletonList(JRightPadded.build((Expression) argument)));
+    private static JContainer<Expression> arguments(Expression argument) {
+        return JContainer.build(Collections.singletonList(JRightPadded.build(argument)));
     }
 
     /** {@code String} or {@code java.util.Objects}: a type, not a value, on the left of {@code ::}. */

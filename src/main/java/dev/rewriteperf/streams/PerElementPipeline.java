@@ -82,8 +82,9 @@ final class PerElementPipeline {
             return refused(refusal, source, destination);
         }
         Expression function = perElement.getArguments().get(0);
+        List<J.MethodInvocation> laterMaps = operations.subList(0, operations.size() - 1);
         if (!"flatMap".equals(operation) && function instanceof J.MemberReference) {
-            return ofMethodReference((J.MemberReference) function, source, destination, names);
+            return ofMethodReference((J.MemberReference) function, laterMaps, source, destination, names);
         }
         J.Lambda lambda = function instanceof J.Lambda ? (J.Lambda) function : null;
         List<Expression> elements = lambda == null ? null : elements(lambda, operation);
@@ -91,7 +92,19 @@ final class PerElementPipeline {
             return refused("flatMap".equals(operation) ? NOT_FIXED : "the map function is not a lambda returning one expression",
                     source, destination);
         }
-        return ofLambda(lambda, elements, source, destination, cursor);
+        return ofLambda(lambda, elements, laterMaps, source, destination, cursor);
+    }
+
+    /**
+     * The one element {@code value} after the {@code map} calls that follow the first, applied in the stream's
+     * order ({@link ComposedMaps}); the refusal in place of the value when one cannot be written inline.
+     */
+    private static ComposedMaps.Applied composed(Expression value, List<J.MethodInvocation> laterMaps, String variable) {
+        ComposedMaps.Applied applied = ComposedMaps.Applied.of(value);
+        for (int i = laterMaps.size() - 1; i >= 0 && applied.value != null; i--) {
+            applied = ComposedMaps.apply(laterMaps.get(i), applied.value, variable);
+        }
+        return applied;
     }
 
     private static boolean isCandidate(List<J.MethodInvocation> operations, String operation) {
@@ -123,10 +136,17 @@ final class PerElementPipeline {
     }
 
     /** The loop variable is the lambda's parameter, typed as the lambda declares it or as the source's elements are. */
-    private static PerElementPipeline ofLambda(J.Lambda lambda, List<Expression> elements, SizedSource source,
-                                               Destination destination, Cursor cursor) {
+    private static PerElementPipeline ofLambda(J.Lambda lambda, List<Expression> elements, List<J.MethodInvocation> laterMaps,
+                                               SizedSource source, Destination destination, Cursor cursor) {
         J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
         String name = parameter.getVariables().get(0).getSimpleName();
+        if (!laterMaps.isEmpty()) {
+            ComposedMaps.Applied applied = composed(elements.get(0), laterMaps, name);
+            if (applied.value == null) {
+                return refused(applied.refusal, source, destination);
+            }
+            elements = Collections.singletonList(applied.value);
+        }
         String elementRefusal = elementRefusal(elements, source, destination);
         TypeTree lambdaType = parameter.getTypeExpression();
         String elementType = lambdaType == null ? source.element.text : lambdaType.printTrimmed(cursor);
@@ -139,8 +159,8 @@ final class PerElementPipeline {
     }
 
     /** {@code map(Type::method)}: the loop variable is named after the element type and the call is written out. */
-    private static PerElementPipeline ofMethodReference(J.MemberReference reference, SizedSource source,
-                                                        Destination destination, FreshNames names) {
+    private static PerElementPipeline ofMethodReference(J.MemberReference reference, List<J.MethodInvocation> laterMaps,
+                                                        SizedSource source, Destination destination, FreshNames names) {
         if (source.element.text == null || source.element.type == null) {
             return refused(source.element.refusal != null ? source.element.refusal : UNWRITABLE_ELEMENT, source, destination);
         }
@@ -151,7 +171,11 @@ final class PerElementPipeline {
         if (call == null) {
             return refused("the method reference is bound to an expression evaluated once, or is not a plain call", source, destination);
         }
-        List<Expression> elements = Collections.singletonList(call);
+        ComposedMaps.Applied applied = composed(call, laterMaps, name);
+        if (applied.value == null) {
+            return refused(applied.refusal, source, destination);
+        }
+        List<Expression> elements = Collections.singletonList(applied.value);
         return new PerElementPipeline(elementRefusal(elements, source, destination), source, name, source.element.tree,
                 source.element.text, source.element.type, elements, destination);
     }
@@ -180,7 +204,7 @@ final class PerElementPipeline {
     }
 
     /** What a one-parameter lambda returns, directly or as its block's only statement. */
-    private static @Nullable Expression returned(J.Lambda lambda) {
+    static @Nullable Expression returned(J.Lambda lambda) {
         if (lambda.getParameters().getParameters().size() != 1 ||
             !(lambda.getParameters().getParameters().get(0) instanceof J.VariableDeclarations)) {
             return null;

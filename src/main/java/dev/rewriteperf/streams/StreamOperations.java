@@ -36,13 +36,17 @@ final class StreamOperations {
                TypeUtils.isAssignableTo("java.util.stream.BaseStream", method.getDeclaringType());
     }
 
-    /** Why the pipeline is more than the one {@code expected} operation; null when it is exactly that. */
+    /**
+     * Why the pipeline is more than the one {@code expected} operation, or for {@code map} more than a chain of
+     * {@code map} calls; null when it is exactly that.
+     */
     static @Nullable String refusal(List<J.MethodInvocation> operations, String expected) {
+        boolean onlyExpected = operations.stream().allMatch(operation -> expected.equals(operation.getSimpleName()));
+        if (onlyExpected && (operations.size() == 1 || "map".equals(expected))) {
+            return null;
+        }
         for (J.MethodInvocation operation : operations) {
             String name = operation.getSimpleName();
-            if (operations.size() == 1 && name.equals(expected)) {
-                return null;
-            }
             String call = "`." + name + "(..)`";
             switch (name) {
                 case "filter":

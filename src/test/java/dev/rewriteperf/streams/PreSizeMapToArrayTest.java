@@ -266,17 +266,31 @@ class PreSizeMapToArrayTest implements RewriteTest {
     }
 
     @Test
-    void twoMapsAreNotHandled() {
+    void twoMapsBecomeOneExpressionAndOnlyTheLastMustFitTheArray() {
         rewriteRun(
-          refusedBecause("the pipeline has more than one `map`"),
           java(
             //language=java
             """
               import java.util.List;
 
               class A {
-                  static String[] f(List<String> values) {
-                      return values.stream().map(v -> v.trim()).map(v -> v.toUpperCase()).toArray(String[]::new);
+                  static Integer[] f(List<String> values) {
+                      return values.stream().map(v -> v.trim()).map(String::length).toArray(Integer[]::new);
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.List;
+
+              class A {
+                  static Integer[] f(List<String> values) {
+                      Integer[] result = new Integer[values.size()];
+                      int i = 0;
+                      for (String v : values) {
+                          result[i++] = v.trim().length();
+                      }
+                      return result;
                   }
               }
               """

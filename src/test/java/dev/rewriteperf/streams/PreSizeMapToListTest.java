@@ -2,6 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.CompiledSource;
 import dev.rewriteperf.CountedCalls;
 import dev.rewriteperf.RecipeOutput;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -1262,6 +1263,292 @@ class PreSizeMapToListTest implements RewriteTest {
               """
           )
         );
+    }
+
+    @Test
+    void chainedMethodReferencesBecomeOneCallChainPerElement() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.nio.file.Path;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Files {
+                  static List<String> names(List<Path> paths) {
+                      return paths.stream().map(Path::getFileName).map(Path::toString).map(String::toLowerCase).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.nio.file.Path;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Files {
+                  static List<String> names(List<Path> paths) {
+                      List<String> result = new ArrayList<>(paths.size());
+                      for (Path path : paths) {
+                          result.add(path.getFileName().toString().toLowerCase());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void chainedLambdasReadingTheirParameterFirstAreWrittenInline() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Csv {
+                  static List<String> firstColumns(List<String> lines, String prefix) {
+                      List<String> columns = lines.stream().map(line -> line.split(",")).map(parts -> parts[0])
+                              .map(column -> prefix + column).collect(Collectors.toList());
+                      return columns;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Csv {
+                  static List<String> firstColumns(List<String> lines, String prefix) {
+                      List<String> columns = new ArrayList<>(lines.size());
+                      for (String line : lines) {
+                          columns.add(prefix + line.split(",")[0]);
+                      }
+                      return columns;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void anOperatorsValueGetsParenthesesAsAReceiverButNotAsAnArgument() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Marks {
+                  static List<Integer> lengths(List<String> words) {
+                      return words.stream().map(w -> w + "!").map(String::length).collect(Collectors.toList());
+                  }
+
+                  static List<String> quoted(List<String> words) {
+                      return words.stream().map(w -> w + "!").map(String::valueOf).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Marks {
+                  static List<Integer> lengths(List<String> words) {
+                      List<Integer> result = new ArrayList<>(words.size());
+                      for (String w : words) {
+                          result.add((w + "!").length());
+                      }
+                      return result;
+                  }
+
+                  static List<String> quoted(List<String> words) {
+                      List<String> result = new ArrayList<>(words.size());
+                      for (String w : words) {
+                          result.add(String.valueOf(w + "!"));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aBoxedValuePassedBetweenMapsIsListed() {
+        rewriteRun(
+          refusedBecause("the value passed from one `map` to the next has another type"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Sizes {
+                  static List<String> f(List<String> words) {
+                      return words.stream().map(w -> w.length()).map(n -> n.toString()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aParameterDeclaredWiderThanTheValueIsListed() {
+        rewriteRun(
+          refusedBecause("declares its parameter as another type"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Chars {
+                  static List<String> f(List<String> words) {
+                      return words.stream().map(w -> w.toCharArray()).map((Object o) -> String.valueOf(o)).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aLaterFunctionReadingItsParameterTwiceOrLateIsListed() {
+        rewriteRun(
+          refusedBecause("does not read its parameter exactly once, before anything else that could change"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Twice {
+                  private int next;
+
+                  int next() {
+                      return next++;
+                  }
+
+                  List<String> doubled(List<String> words) {
+                      return words.stream().map(w -> w.trim()).map(t -> t + t).collect(Collectors.toList());
+                  }
+
+                  List<String> numbered(List<String> words) {
+                      return words.stream().map(w -> w.trim()).map(t -> next() + t).collect(Collectors.toList());
+                  }
+
+                  List<Long> matches(List<String> words) {
+                      return words.stream().map(w -> w.trim()).map(t -> words.stream().filter(u -> u.equals(t)).count())
+                              .collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aLaterConstructorReferenceIsListed() {
+        rewriteRun(
+          refusedBecause("a later map function is a constructor reference"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Builders {
+                  static List<StringBuilder> f(List<String> words) {
+                      return words.stream().map(String::trim).map(StringBuilder::new).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aLaterFunctionReadingAFieldNamedLikeTheLoopVariableIsListed() {
+        rewriteRun(
+          refusedBecause("refers to `s`, the name of the loop variable"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Suffix {
+                  private String s = "!";
+
+                  List<String> f(List<String> words) {
+                      return words.stream().map(s -> s.trim()).map(t -> t + s).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void chainedMapsBehaveAlikeAndCallInTheSameOrder() throws Exception {
+        //language=java
+        String source = """
+          import java.util.List;
+          import java.util.stream.Collectors;
+
+          public class Chains {
+              static StringBuilder trace;
+
+              static String first(String s) {
+                  trace.append("first ").append(s).append(';');
+                  return s.trim();
+              }
+
+              static String second(String s) {
+                  trace.append("second ").append(s).append(';');
+                  return s.isEmpty() ? null : s;
+              }
+
+              public static List<String> chained(List<String> names) {
+                  trace = new StringBuilder();
+                  List<String> result = names.stream().map(Chains::first).map(t -> second(t)).map(String::toUpperCase)
+                          .collect(Collectors.toList());
+                  result.add(trace.toString());
+                  return result;
+              }
+
+              public static String traced(List<String> names) {
+                  try {
+                      chained(names);
+                  } catch (RuntimeException e) {
+                      return trace + " " + e.getClass().getName();
+                  }
+                  return trace.toString();
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
+        assertThat(after).contains("result.add(second(Chains.first(string)).toUpperCase());").doesNotContain(".stream()");
+        List<List<String>> inputs = new ArrayList<>(NameLists.inputs());
+        inputs.add(List.of(" a ", "  ", "b"));
+        for (String method : List.of("chained", "traced")) {
+            Method before = CompiledSource.load("Chains", source, 17).getMethod(method, List.class);
+            Method rewritten = CompiledSource.load("Chains", after, 17).getMethod(method, List.class);
+            for (List<String> input : inputs) {
+                CompiledBenchmark.assertSameOutcome(before, rewritten, input);
+            }
+        }
     }
 
     @Test
