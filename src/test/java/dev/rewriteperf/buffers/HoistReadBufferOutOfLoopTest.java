@@ -2,12 +2,18 @@ package dev.rewriteperf.buffers;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledBenchmark;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.RecipeOutput;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 import static dev.rewriteperf.CandidateRows.refusedBecause;
@@ -278,7 +284,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void bufferReadAtAnIndex() {
         rewriteRun(
-          refusedBecause("used other than as a read target"),
+          refusedBecause("read at an index not bounded by the count of a read into the buffer"),
           java(
             //language=java
             """
@@ -298,6 +304,265 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
               """
           )
         );
+    }
+
+    @Test
+    void elementsReadBelowTheCountOfTheLatestRead() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Sums {
+                  static long sum(List<InputStream> streams) throws IOException {
+                      long sum = 0;
+                      for (InputStream in : streams) {
+                          byte[] chunk = new byte[4096];
+                          int n;
+                          while ((n = in.read(chunk)) > 0) {
+                              for (int i = 0; i < n; i++) {
+                                  sum += chunk[i];
+                              }
+                          }
+                      }
+                      return sum;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Sums {
+                  static long sum(List<InputStream> streams) throws IOException {
+                      long sum = 0;
+                      byte[] chunk = new byte[4096];
+                      for (InputStream in : streams) {
+                          int n;
+                          while ((n = in.read(chunk)) > 0) {
+                              for (int i = 0; i < n; i++) {
+                                  sum += chunk[i];
+                              }
+                          }
+                      }
+                      return sum;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void elementsNotProvablyBelowTheCountAreListed() {
+        rewriteRun(
+          refusedBecause("an element is written, or read at an index not bounded by the count of a read into the buffer"),
+          java(
+            //language=java
+            """
+              import java.io.*;
+              import java.util.List;
+
+              class Sums {
+                  static long wholeArray(List<InputStream> streams) throws IOException {
+                      long sum = 0;
+                      for (InputStream in : streams) {
+                          byte[] chunk = new byte[64];
+                          int n = in.read(chunk);
+                          for (int i = 0; i < chunk.length; i++) {
+                              sum += chunk[i];
+                          }
+                      }
+                      return sum;
+                  }
+
+                  static long skipsAhead(List<InputStream> streams) throws IOException {
+                      long sum = 0;
+                      for (InputStream in : streams) {
+                          byte[] chunk = new byte[64];
+                          int n = in.read(chunk);
+                          for (int i = 0; i < n; i++) {
+                              i += 2;
+                              sum += chunk[i];
+                          }
+                      }
+                      return sum;
+                  }
+
+                  static long fromAnOffset(List<InputStream> streams, int from) throws IOException {
+                      long sum = 0;
+                      for (InputStream in : streams) {
+                          byte[] chunk = new byte[64];
+                          int n = in.read(chunk);
+                          for (int i = from; i < n; i++) {
+                              sum += chunk[i];
+                          }
+                      }
+                      return sum;
+                  }
+
+                  static long cleared(List<InputStream> streams) throws IOException {
+                      long sum = 0;
+                      for (InputStream in : streams) {
+                          char[] chunk = new char[64];
+                          int n = new InputStreamReader(in).read(chunk);
+                          for (int i = 0; i < n; i++) {
+                              chunk[i] = 0;
+                          }
+                      }
+                      return sum;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** Found on zip4j: two flag bytes read whole per central directory entry. */
+    @Test
+    void arrayFilledWholeByReadFullyThenReadAndCopied() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.io.*;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Entries {
+                  static List<byte[]> flags(RandomAccessFile raf, int count) throws IOException {
+                      List<byte[]> all = new ArrayList<>();
+                      for (int e = 0; e < count; e++) {
+                          byte[] flags = new byte[2];
+                          raf.readFully(flags);
+                          if ((flags[0] & 1) != 0) {
+                              all.add(flags.clone());
+                          }
+                      }
+                      return all;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.io.*;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Entries {
+                  static List<byte[]> flags(RandomAccessFile raf, int count) throws IOException {
+                      List<byte[]> all = new ArrayList<>();
+                      byte[] flags = new byte[2];
+                      for (int e = 0; e < count; e++) {
+                          raf.readFully(flags);
+                          if ((flags[0] & 1) != 0) {
+                              all.add(flags.clone());
+                          }
+                      }
+                      return all;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void readFullyThatMayNotRunFirstOrAnArrayThatEscapesIsListed() {
+        rewriteRun(
+          refusedBecause("used other than as a read target and a slice of what was read"),
+          java(
+            //language=java
+            """
+              import java.io.*;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Entries {
+                  static int conditional(DataInputStream in, int count, boolean skip) throws IOException {
+                      int bits = 0;
+                      for (int e = 0; e < count; e++) {
+                          byte[] flags = new byte[2];
+                          if (!skip) {
+                              in.readFully(flags);
+                          }
+                          bits |= flags[0];
+                      }
+                      return bits;
+                  }
+
+                  static List<byte[]> kept(DataInputStream in, int count) throws IOException {
+                      List<byte[]> all = new ArrayList<>();
+                      for (int e = 0; e < count; e++) {
+                          byte[] flags = new byte[2];
+                          in.readFully(flags);
+                          all.add(flags);
+                      }
+                      return all;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void elementsReadBelowTheCountBehaveAlikeOnGeneratedStreams() throws Exception {
+        //language=java
+        String source = """
+          import java.io.*;
+          import java.util.List;
+
+          public class Sums {
+              public static long sum(List<InputStream> streams) throws IOException {
+                  long sum = 0;
+                  for (InputStream in : streams) {
+                      byte[] chunk = new byte[16];
+                      int n;
+                      while ((n = in.read(chunk)) > 0) {
+                          for (int i = 0; i < n; i++) {
+                              sum = sum * 31 + chunk[i];
+                          }
+                      }
+                  }
+                  return sum;
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new HoistReadBufferOutOfLoop(), source, 17);
+        assertThat(after).isNotEqualTo(source);
+        Method before = CompiledSource.load("Sums", source, 17).getMethod("sum", List.class);
+        Method rewritten = CompiledSource.load("Sums", after, 17).getMethod("sum", List.class);
+        Random random = new Random(20261123);
+        for (int round = 0; round < 200; round++) {
+            int streams = random.nextInt(4);
+            byte[][] data = new byte[streams][];
+            for (int s = 0; s < streams; s++) {
+                data[s] = new byte[random.nextInt(60)];
+                random.nextBytes(data[s]);
+            }
+            // Short reads, as a socket gives them, so that a later read fills less than an earlier one did.
+            int limit = 1 + random.nextInt(16);
+            assertThat(rewritten.invoke(null, dribbling(data, limit))).as("round " + round)
+              .isEqualTo(before.invoke(null, dribbling(data, limit)));
+        }
+    }
+
+    /** Streams over {@code data} that return at most {@code limit} bytes a read. */
+    private static List<InputStream> dribbling(byte[][] data, int limit) {
+        List<InputStream> streams = new ArrayList<>();
+        for (byte[] bytes : data) {
+            streams.add(new ByteArrayInputStream(bytes) {
+                @Override
+                public synchronized int read(byte[] b, int off, int len) {
+                    return super.read(b, off, Math.min(len, limit));
+                }
+            });
+        }
+        return streams;
     }
 
     @Test
