@@ -9,7 +9,10 @@ import org.openrewrite.java.tree.TypeTree;
 import java.util.List;
 import java.util.Set;
 
-/** What a pipeline's elements end up in: the array of {@code toArray(..)} or the list of {@code collect(..)}. */
+/**
+ * What a pipeline's elements end up in: the array of {@code toArray(..)}, the list of {@code collect(..)}, or the
+ * collection that list is added to ({@link AddAllTarget}).
+ */
 interface Destination {
 
     /** Why a loop cannot fill it; null when it can. */
@@ -19,8 +22,8 @@ interface Destination {
     @Nullable String elementRefusal(JavaType type);
 
     /**
-     * How a loop fills a new array or list named {@code name} in the pipeline's place; an array takes the name
-     * of its index from {@code names}.
+     * How a loop fills a new array or list named {@code name} in the pipeline's place (or the collection that
+     * exists); an array takes the name of its index from {@code names}.
      */
     Fill fill(String name, FreshNames names);
 
@@ -29,7 +32,7 @@ interface Destination {
 
         /**
          * Declares the new array or list for {@code length} elements (and an array's index), ending in a line
-         * break; adds the imports it needs.
+         * break; adds the imports it needs. Empty when the loop fills a collection that exists.
          */
         String declaration(String length, Set<String> imports);
 

@@ -42,10 +42,12 @@ final class FilledLoop {
     final JavaType elementType;
     /** The local declared first, holding the source the loop reads, when the source is evaluated once into one. */
     private final @Nullable SourceLocal local;
+    /** The collection the loop adds to when it fills one that exists ({@link AddAllTarget}); null when it declares one. */
+    private final JavaType.@Nullable Variable existing;
 
     private FilledLoop(String code, List<J> parameters, Set<String> imports, String filled, String variable,
                        JavaType filledType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
-                       JavaType elementType, @Nullable SourceLocal local) {
+                       JavaType elementType, @Nullable SourceLocal local, JavaType.@Nullable Variable existing) {
         this.code = code;
         this.parameters = parameters;
         this.imports = imports;
@@ -56,17 +58,32 @@ final class FilledLoop {
         this.declaredElementType = declaredElementType;
         this.elementType = elementType;
         this.local = local;
+        this.existing = existing;
     }
 
     static FilledLoop array(String code, List<J> parameters, Set<String> imports, String array, String variable,
                             JavaType.Array arrayType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
                             JavaType elementType) {
-        return new FilledLoop(code, parameters, imports, array, variable, arrayType, component, declaredElementType, elementType, null);
+        return new FilledLoop(code, parameters, imports, array, variable, arrayType, component, declaredElementType, elementType,
+                null, null);
     }
 
     static FilledLoop list(String code, List<J> parameters, Set<String> imports, String list, String variable,
                            JavaType.Parameterized listType, @Nullable TypeTree declaredElementType, JavaType elementType) {
-        return new FilledLoop(code, parameters, imports, list, variable, listType, null, declaredElementType, elementType, null);
+        return new FilledLoop(code, parameters, imports, list, variable, listType, null, declaredElementType, elementType,
+                null, null);
+    }
+
+    /** A loop that adds to {@code collection}, a local that exists, rather than to a new list. */
+    static FilledLoop into(String code, List<J> parameters, Set<String> imports, J.Identifier collection, String variable,
+                           @Nullable TypeTree declaredElementType, JavaType elementType) {
+        return new FilledLoop(code, parameters, imports, collection.getSimpleName(), variable, collection.getType(), null,
+                declaredElementType, elementType, null, collection.getFieldType());
+    }
+
+    /** Whether the loop adds to a collection that exists, and so takes the place of the statement that added to it. */
+    boolean fillsExisting() {
+        return existing != null;
     }
 
     /** These statements after a declaration of {@code local}, the source they read, evaluated once. */
@@ -75,7 +92,7 @@ final class FilledLoop {
         withValue.add(local.value);
         withValue.addAll(parameters);
         return new FilledLoop(local.declarationCode(modifier) + code, withValue, imports, filled, variable, filledType,
-                component, declaredElementType, elementType, local);
+                component, declaredElementType, elementType, local, existing);
     }
 
     /** How many generated statements come before the declaration of the array or list: the source's local, if any. */
@@ -85,7 +102,7 @@ final class FilledLoop {
 
     /**
      * Attributes the generated statements; the first declares the array or list, or the source's local and then
-     * the array or list. When the pipeline initialised
+     * the array or list, unless the loop fills a collection that exists. When the pipeline initialised
      * a declared variable, that declaration, with the new array or list as its initializer, takes the place of
      * the generated one.
      */
@@ -95,10 +112,17 @@ final class FilledLoop {
             statements.set(0, local.attributed((J.VariableDeclarations) statements.get(0)));
         }
         int first = leadingStatements();
-        J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(first), declared);
-        statements.set(first, declaration);
-        GeneratedReferences references = new GeneratedReferences(this, declaration.getVariables().get(0));
-        for (int i = first + 1; i < statements.size(); i++) {
+        GeneratedReferences references;
+        if (existing != null) {
+            references = new GeneratedReferences(this, filledType, existing);
+        } else {
+            J.VariableDeclarations declaration = declaration((J.VariableDeclarations) statements.get(first), declared);
+            statements.set(first++, declaration);
+            J.VariableDeclarations.NamedVariable variable = declaration.getVariables().get(0);
+            references = new GeneratedReferences(this, variable.getType() == null ? filledType : variable.getType(),
+                    variable.getVariableType());
+        }
+        for (int i = first; i < statements.size(); i++) {
             statements.set(i, (Statement) references.visitNonNull(statements.get(i), 0));
         }
         if (owner != null) {

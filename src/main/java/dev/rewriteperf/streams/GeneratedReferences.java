@@ -25,11 +25,11 @@ final class GeneratedReferences extends JavaIsoVisitor<Integer> {
     /** The loop variable, once the for-each control declaring it has been visited. */
     private JavaType.@Nullable Variable loopVariable;
 
-    /** References to {@code filled}'s statements, whose new array or list is declared as {@code declared}. */
-    GeneratedReferences(FilledLoop filled, J.VariableDeclarations.NamedVariable declared) {
+    /** References to {@code filled}'s statements, whose array or list is the variable {@code filledVariable} of {@code declaredType}. */
+    GeneratedReferences(FilledLoop filled, JavaType declaredType, JavaType.@Nullable Variable filledVariable) {
         this.filled = filled;
-        this.declaredType = declared.getType() == null ? filled.filledType : declared.getType();
-        this.filledVariable = declared.getVariableType();
+        this.declaredType = declaredType;
+        this.filledVariable = filledVariable;
     }
 
     @Override

@@ -71,9 +71,13 @@ abstract class LoopSchedulingVisitor extends JavaIsoVisitor<ExecutionContext> {
 
         /**
          * The loop in place of the statement at {@code index} when the pipeline initialises the variable it
-         * declares, else before it, with the new array or list in the pipeline's place.
+         * declares or the loop adds to the collection the statement adds all of the pipeline's list to, else
+         * before it, with the new array or list in the pipeline's place.
          */
         LoopSplice spliceAt(Cursor blockCursor, J.Block block, int index, ExecutionContext ctx) {
+            if (filled.fillsExisting()) {
+                return LoopSplice.insteadOfCall(blockCursor, block, index, filled, ctx);
+            }
             if (site.declares()) {
                 Statement declaration = block.getStatements().get(index);
                 return LoopSplice.replacing(blockCursor, block, index, index, filled, (J.VariableDeclarations) declaration, ctx);

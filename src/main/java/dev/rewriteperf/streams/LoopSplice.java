@@ -63,15 +63,31 @@ final class LoopSplice {
     static LoopSplice before(Cursor blockCursor, J.Block block, int index, FilledLoop filled, @Nullable UUID pipeline,
                              ExecutionContext ctx) {
         Statement statement = block.getStatements().get(index);
-        int size = block.getStatements().size();
-        J.Block appended = template(filled, ctx).apply(new Cursor(blockCursor.getParent(), block), block.getCoordinates().lastStatement(),
-                filled.parameters.toArray());
-        LoopSplice splice = attributed(blockCursor, movedBefore(index, appended, size), index, appended.getStatements().size() - size,
-                statement, null, filled);
+        LoopSplice splice = generatedBefore(blockCursor, block, index, filled, ctx);
         J.VariableDeclarations declaration = (J.VariableDeclarations) splice.block.getStatements().get(index + filled.leadingStatements());
         List<Statement> statements = new ArrayList<>(splice.block.getStatements());
         statements.set(splice.end, usingArray(statement, pipeline, declaration.getVariables().get(0).getName()));
         return new LoopSplice(splice.block.withStatements(statements), index, splice.count, splice.end + 1);
+    }
+
+    /**
+     * The generated statements in place of the statement at {@code index}, a call whose value is unused (which
+     * {@link #replacing} would parse the template as an expression for).
+     */
+    static LoopSplice insteadOfCall(Cursor blockCursor, J.Block block, int index, FilledLoop filled, ExecutionContext ctx) {
+        LoopSplice splice = generatedBefore(blockCursor, block, index, filled, ctx);
+        List<Statement> statements = new ArrayList<>(splice.block.getStatements());
+        statements.remove(splice.end);
+        return new LoopSplice(splice.block.withStatements(statements), index, splice.count, splice.end);
+    }
+
+    /** The generated statements, attributed, before the statement at {@code index}, which {@link #end} is the index of. */
+    private static LoopSplice generatedBefore(Cursor blockCursor, J.Block block, int index, FilledLoop filled, ExecutionContext ctx) {
+        int size = block.getStatements().size();
+        J.Block appended = template(filled, ctx).apply(new Cursor(blockCursor.getParent(), block), block.getCoordinates().lastStatement(),
+                filled.parameters.toArray());
+        return attributed(blockCursor, movedBefore(index, appended, size), index, appended.getStatements().size() - size,
+                block.getStatements().get(index), null, filled);
     }
 
     private static JavaTemplate template(FilledLoop filled, ExecutionContext ctx) {

@@ -21,7 +21,8 @@ import java.util.Set;
  * Rewrites {@code source.stream().<operation>(..).toArray(..)} into a pre-sized array, or
  * {@code source.stream().<operation>(..).collect(Collectors.toList())} into a pre-sized {@code ArrayList},
  * filled by a for-each loop, for the per-element operations {@link PerElementPipeline} understands
- * ({@code flatMap} to a fixed number of elements, {@code map}), and records every candidate it leaves alone.
+ * ({@code flatMap} to a fixed number of elements, {@code map}), and records every candidate it leaves alone. A
+ * list that is only added to a local collection ({@link AddAllTarget}) is not made: the loop adds to that.
  */
 final class PerElementLoopVisitor extends LoopSchedulingVisitor {
 
@@ -53,13 +54,14 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             return m;
         }
         Set<String> imports = new LinkedHashSet<>();
-        Destination destination = intoList ? ListCollector.of(m, getCursor(), imports) : ArrayGenerator.of(m, getCursor());
+        LoopSite site = LoopSite.of(getCursor());
+        AddAllTarget addedTo = intoList ? AddAllTarget.of(site, getCursor()) : null;
+        Destination destination = addedTo != null ? addedTo : intoList ? ListCollector.of(m, getCursor(), imports) : ArrayGenerator.of(m, getCursor());
         FreshNames names = FreshNames.near(getCursor());
         PerElementPipeline pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), names, imports);
         if (pipeline == null) {
             return m;
         }
-        LoopSite site = LoopSite.of(getCursor());
         String refusal = refusal(pipeline, site, imports);
         if (refusal != null) {
             candidates.recordSkip(ctx, getCursor(), m, refusal);
@@ -100,14 +102,18 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
     private FilledLoop filledLoop(PerElementPipeline pipeline, LoopSite site, FreshNames names, Set<String> imports) {
         Destination.Fill fill = pipeline.destination.fill(site.filledName(names), names);
         int k = pipeline.elements.size();
-        String length = pipeline.source.sizeTemplate() + (k == 1 ? "" : " * " + k);
+        String declaration = fill.declaration(pipeline.source.sizeTemplate() + (k == 1 ? "" : " * " + k), imports);
         StringBuilder code = new StringBuilder();
-        code.append(LocalVariables.finalModifierAt(getCursor())).append(fill.declaration(length, imports));
+        List<J> parameters = new ArrayList<>();
+        if (!declaration.isEmpty()) {
+            code.append(LocalVariables.finalModifierAt(getCursor())).append(declaration);
+            parameters.add(pipeline.source.counted);
+        }
         code.append("for (").append(TypeText.asWrittenAt(pipeline.elementType, getCursor()))
                 .append(' ').append(pipeline.parameter).append(" : ").append(pipeline.source.iterableTemplate()).append(") {\n");
-        List<J> parameters = new ArrayList<>();
-        parameters.add(pipeline.source.counted);
-        parameters.add(pipeline.source.iterable);
+        SourceLocal local = pipeline.source.local;
+        // Without a size to read first, the loop reads the source once itself: no local is needed.
+        parameters.add(local != null && declaration.isEmpty() ? local.value : pipeline.source.iterable);
         for (Expression element : pipeline.elements) {
             code.append(fill.store());
             parameters.add(element);
@@ -115,8 +121,7 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         code.append('}');
         FilledLoop loop = fill.loop(code.toString(), parameters, imports, pipeline.parameter, pipeline.declaredType,
                 pipeline.elementJavaType);
-        SourceLocal local = pipeline.source.local;
-        if (local == null) {
+        if (local == null || declaration.isEmpty()) {
             return loop;
         }
         // Final like the declaration the pipeline initialises, if it does, else like the file's other locals.

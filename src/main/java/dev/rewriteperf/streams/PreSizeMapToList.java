@@ -30,9 +30,12 @@ public class PreSizeMapToList extends Recipe {
                "call or a cast is first evaluated once into a local named for it; chained `map` calls become one " +
                "expression, `g(f(e))`, where each later function reads its value first and once. `Stream.toList()`, variables " +
                "declared with `var` or a type without `add`, map views of a call, and concurrent sources are left " +
-               "alone and listed in the data table. **Warning:** the source's size is read " +
-               "before the loop. Measured (JDK 25, 1000 elements): 15,267 -> 4,040 B/op, the list and its exact " +
-               "backing array.";
+               "alone and listed in the data table. A list only added to a local `ArrayList` or `LinkedList` (or a hash " +
+               "set of strings, boxed values or enums) that nothing else can see while the loop runs is not made at " +
+               "all: the loop adds to that collection. **Warning:** the source's size is read " +
+               "before the loop. Measured (JDK 25, 1000 elements): 15,277 -> 4,040 B/op, the list and its exact " +
+               "backing array; added to a local list, 23,387 -> 15,024 B/op and 1.98x faster (95 % interval " +
+               "1.59-2.46x, paired runs).";
     }
 
     @Override

@@ -1540,15 +1540,195 @@ class PreSizeMapToListTest implements RewriteTest {
           """;
         String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
         assertThat(after).contains("result.add(second(Chains.first(string)).toUpperCase());").doesNotContain(".stream()");
+        assertCompiledAlike("Chains", source, after, List.of("chained", "traced"), List.of(" a ", "  ", "b"));
+    }
+
+    /** Each of {@code methods}, taking a list of names, compiled from {@code before} and {@code after}: alike on every name list. */
+    private static void assertCompiledAlike(String className, String before, String after, List<String> methods,
+                                            List<String> oneMoreInput) throws ReflectiveOperationException {
         List<List<String>> inputs = new ArrayList<>(NameLists.inputs());
-        inputs.add(List.of(" a ", "  ", "b"));
-        for (String method : List.of("chained", "traced")) {
-            Method before = CompiledSource.load("Chains", source, 17).getMethod(method, List.class);
-            Method rewritten = CompiledSource.load("Chains", after, 17).getMethod(method, List.class);
+        inputs.add(oneMoreInput);
+        for (String method : methods) {
+            Method original = CompiledSource.load(className, before, 17).getMethod(method, List.class);
+            Method rewritten = CompiledSource.load(className, after, 17).getMethod(method, List.class);
             for (List<String> input : inputs) {
-                CompiledBenchmark.assertSameOutcome(before, rewritten, input);
+                CompiledBenchmark.assertSameOutcome(original, rewritten, input);
             }
         }
+    }
+
+    @Test
+    void elementsGoStraightIntoALocalListWithNoListInBetween() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.HashSet;
+              import java.util.List;
+              import java.util.Set;
+              import java.util.stream.Collectors;
+
+              class Report {
+                  List<String> lines() {
+                      return List.of(" a ", " b ");
+                  }
+
+                  List<String> render(List<String> names) {
+                      List<String> lines = new ArrayList<>();
+                      lines.add("header");
+                      // the names, trimmed
+                      lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                      return lines;
+                  }
+
+                  Set<String> distinct() {
+                      Set<String> seen = new HashSet<>();
+                      seen.addAll(lines().stream().map(String::trim).collect(Collectors.toList()));
+                      return seen;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.HashSet;
+              import java.util.List;
+              import java.util.Set;
+
+              class Report {
+                  List<String> lines() {
+                      return List.of(" a ", " b ");
+                  }
+
+                  List<String> render(List<String> names) {
+                      List<String> lines = new ArrayList<>();
+                      lines.add("header");
+                      // the names, trimmed
+                      for (String n : names) {
+                          lines.add(n.trim());
+                      }
+                      return lines;
+                  }
+
+                  Set<String> distinct() {
+                      Set<String> seen = new HashSet<>();
+                      for (String string : lines()) {
+                          seen.add(string.trim());
+                      }
+                      return seen;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aCollectionOthersCanSeeGetsANewListAddedAsBefore() {
+        //language=java
+        String source = """
+          import java.util.ArrayList;
+          import java.util.List;
+          import java.util.Set;
+          import java.util.TreeSet;
+          import java.util.stream.Collectors;
+
+          class Seen {
+              final List<String> field = new ArrayList<>();
+
+              static void register(List<String> lines) {
+              }
+
+              void parameter(List<String> lines, List<String> names) {
+                  lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+              }
+
+              void fieldTarget(List<String> names) {
+                  field.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+              }
+
+              List<String> escapedBefore(List<String> names) {
+                  List<String> lines = new ArrayList<>();
+                  register(lines);
+                  lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  return lines;
+              }
+
+              List<String> insideTry(List<String> names) {
+                  List<String> lines = new ArrayList<>();
+                  try {
+                      lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  } catch (NullPointerException e) {
+                      lines.add("incomplete");
+                  }
+                  return lines;
+              }
+
+              List<String> insideLoop(List<List<String>> batches) {
+                  List<String> lines = new ArrayList<>();
+                  for (List<String> batch : batches) {
+                      lines.addAll(batch.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  }
+                  return lines;
+              }
+
+              List<String> readByThePipeline(List<String> names) {
+                  List<String> lines = new ArrayList<>(names);
+                  lines.addAll(lines.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  return lines;
+              }
+
+              Set<String> sortedBySomeoneElsesCode(List<String> names) {
+                  Set<String> sorted = new TreeSet<>();
+                  sorted.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  return sorted;
+              }
+
+              List<String> viewTakenBefore(List<String> names) {
+                  List<String> lines = new ArrayList<>();
+                  List<String> view = lines.subList(0, 0);
+                  lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  return view;
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
+        String[] methods = after.split("\n    [A-Z][A-Za-z<>]* |\n    void ");
+        assertThat(methods).hasSize(9);
+        for (int i = 1; i < methods.length; i++) {
+            assertThat(methods[i]).as(methods[i]).contains(".addAll(result)", "result.add(n.trim());");
+        }
+    }
+
+    @Test
+    void elementsAddedStraightIntoALocalListBehaveAlike() throws Exception {
+        //language=java
+        String source = """
+          import java.util.ArrayList;
+          import java.util.LinkedHashSet;
+          import java.util.List;
+          import java.util.Set;
+          import java.util.stream.Collectors;
+
+          public class Added {
+              public static List<String> lines(List<String> names) {
+                  List<String> lines = new ArrayList<>();
+                  lines.add("header " + lines.size());
+                  lines.addAll(names.stream().map(n -> n.trim()).map(String::toUpperCase).collect(Collectors.toList()));
+                  return lines;
+              }
+
+              public static Set<String> distinct(List<String> names) {
+                  Set<String> seen = new LinkedHashSet<>();
+                  seen.addAll(names.stream().map(n -> n.substring(0, 2)).collect(Collectors.toList()));
+                  return seen;
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
+        assertThat(after).contains("lines.add(n.trim().toUpperCase());", "seen.add(n.substring(0, 2));").doesNotContain("addAll");
+        assertCompiledAlike("Added", source, after, List.of("lines", "distinct"), List.of("aa", "ab", "aa", "b"));
     }
 
     @Test
@@ -1596,10 +1776,12 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void benchmarkBeforeAndAfterBehaveAlike() throws Exception {
         CompiledBenchmark compiled = CompiledBenchmark.of("streams/presizemaptolist");
-        Method before = compiled.type("Before").getMethod("trimmed", List.class);
-        Method after = compiled.type("After").getMethod("trimmed", List.class);
-        for (List<String> input : NameLists.inputs()) {
-            CompiledBenchmark.assertSameOutcome(before, after, input);
+        for (String method : List.of("trimmed", "appended")) {
+            Method before = compiled.type("Before").getMethod(method, List.class);
+            Method after = compiled.type("After").getMethod(method, List.class);
+            for (List<String> input : NameLists.inputs()) {
+                CompiledBenchmark.assertSameOutcome(before, after, input);
+            }
         }
     }
 }

@@ -3,7 +3,7 @@ package dev.rewriteperf.benchmarks.streams.presizemaptolist;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A size-preserving pipeline into a list. */
+/** A size-preserving pipeline into a list, and one whose list is added to a local list. */
 public class After {
 
     public static List<String> trimmed(List<String> names) {
@@ -12,5 +12,14 @@ public class After {
             result.add(name.trim());
         }
         return result;
+    }
+
+    public static List<String> appended(List<String> names) {
+        List<String> lines = new ArrayList<>();
+        lines.add("header");
+        for (String name : names) {
+            lines.add(name.trim());
+        }
+        return lines;
     }
 }

@@ -44,4 +44,14 @@ public class PreSizeMapToListBenchmark {
     public List<String> after() {
         return After.trimmed(names);
     }
+
+    @Benchmark
+    public List<String> appendedBefore() {
+        return Before.appended(names);
+    }
+
+    @Benchmark
+    public List<String> appendedAfter() {
+        return After.appended(names);
+    }
 }
