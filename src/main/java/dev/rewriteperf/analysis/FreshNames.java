@@ -4,7 +4,9 @@ import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -14,6 +16,14 @@ import java.util.Set;
 public final class FreshNames {
 
     private static final String TAKEN = FreshNames.class.getName();
+    /** Keywords and literals, and {@code var}: not names for a variable. */
+    private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
+            "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+            "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+            "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+            "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+            "throw", "throws", "transient", "try", "void", "volatile", "while", "var", "record", "yield", "true",
+            "false", "null"));
 
     private final Set<String> taken;
     /** The names written in the scope other than as the name of a method called, declared or referenced. */
@@ -109,5 +119,25 @@ public final class FreshNames {
         takenOtherThanByMethods.add(name);
         pending.add(name);
         return name;
+    }
+
+    /** {@code Order} -> {@code order}, {@code URLConnection} -> {@code urlConnection}, {@code ID} -> {@code id}. */
+    public static String decapitalized(String name) {
+        if (name.isEmpty()) {
+            return name;
+        }
+        int upper = 0;
+        while (upper < name.length() && Character.isUpperCase(name.charAt(upper))) {
+            upper++;
+        }
+        // "URLConnection" -> "urlConnection", "ID" -> "id"
+        int lower = upper > 1 && upper < name.length() ? upper - 1 : Math.max(upper, 1);
+        return name.substring(0, lower).toLowerCase(Locale.ROOT) + name.substring(lower);
+    }
+
+    /** A Java identifier that is not a keyword, a literal or {@code var}, and has no {@code $}. */
+    public static boolean isUsableName(String name) {
+        return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0)) &&
+               name.chars().allMatch(Character::isJavaIdentifierPart) && !RESERVED.contains(name) && !name.contains("$");
     }
 }

@@ -13,7 +13,6 @@ import org.openrewrite.marker.Markers;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,13 +32,6 @@ public final class SourceLocal {
             "get", "join", "call", "apply", "cast", "requireNonNull", "orElse", "orElseGet", "orElseThrow", "of",
             "copyOf", "valueOf", "stream", "clone", "build", "create", "compute", "newInstance", "value", "invoke",
             "load", "read", "fetch", "find", "list", "copy", "make", "parse", "next", "poll", "take", "split"));
-    private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
-            "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
-            "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
-            "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
-            "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
-            "throw", "throws", "transient", "try", "void", "volatile", "while", "var", "record", "yield", "true",
-            "false", "null"));
 
     /** The source as the pipeline wrote it: the local's initializer. */
     public final Expression value;
@@ -104,8 +96,8 @@ public final class SourceLocal {
         if (e instanceof J.MethodInvocation) {
             String method = ((J.MethodInvocation) e).getSimpleName();
             Matcher verb = VERB.matcher(method);
-            String noun = verb.find() ? decapitalized(method.substring(verb.end())) : method;
-            if (!NAMELESS.contains(method) && isName(noun)) {
+            String noun = verb.find() ? FreshNames.decapitalized(method.substring(verb.end())) : method;
+            if (!NAMELESS.contains(method) && FreshNames.isUsableName(noun)) {
                 return noun;
             }
         }
@@ -115,25 +107,12 @@ public final class SourceLocal {
         JavaType.FullyQualified element = elementType instanceof JavaType.GenericTypeVariable ? null : TypeUtils.asFullyQualified(elementType);
         if (element != null) {
             String simple = element.getClassName().substring(element.getClassName().lastIndexOf('.') + 1);
-            String plural = plural(decapitalized(simple));
-            if (isName(plural)) {
+            String plural = plural(FreshNames.decapitalized(simple));
+            if (FreshNames.isUsableName(plural)) {
                 return plural;
             }
         }
         return "elements";
-    }
-
-    private static String decapitalized(String name) {
-        if (name.isEmpty()) {
-            return name;
-        }
-        int upper = 0;
-        while (upper < name.length() && Character.isUpperCase(name.charAt(upper))) {
-            upper++;
-        }
-        // "URLConnection" -> "urlConnection", "ID" -> "id"
-        int lower = upper > 1 && upper < name.length() ? upper - 1 : Math.max(upper, 1);
-        return name.substring(0, lower).toLowerCase(Locale.ROOT) + name.substring(lower);
     }
 
     private static String plural(String noun) {
@@ -144,10 +123,5 @@ public final class SourceLocal {
             return noun.substring(0, noun.length() - 1) + "ies";
         }
         return noun + "s";
-    }
-
-    private static boolean isName(String name) {
-        return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0)) &&
-               name.chars().allMatch(Character::isJavaIdentifierPart) && !RESERVED.contains(name) && !name.contains("$");
     }
 }

@@ -94,6 +94,42 @@ final class ClassKeyedCache {
         };
     }
 
+    /**
+     * The keys of the class-keyed fields {@code file} refers to whose class is not one the file declares: what
+     * {@code UseClassValueForClassKeyedCache} scans every file for. Reads the file's {@code TypesInUse}, no walk.
+     */
+    static Set<String> usedFromOtherFiles(JavaSourceFile file) {
+        Set<String> keys = new HashSet<>();
+        Set<String> declared = null;
+        for (JavaType.Variable variable : file.getTypesInUse().getVariables()) {
+            if (!isClassKeyedField(variable)) {
+                continue;
+            }
+            if (declared == null) {
+                declared = declaredTypes(file);
+            }
+            JavaType.FullyQualified owner = TypeUtils.asFullyQualified(variable.getOwner());
+            if (owner != null && !declared.contains(owner.getFullyQualifiedName())) {
+                keys.add(key(variable));
+            }
+        }
+        return keys;
+    }
+
+    private static Set<String> declaredTypes(JavaSourceFile file) {
+        Set<String> declared = new HashSet<>();
+        new JavaIsoVisitor<Set<String>>() {
+            @Override
+            public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDeclaration, Set<String> names) {
+                if (classDeclaration.getType() != null) {
+                    names.add(classDeclaration.getType().getFullyQualifiedName());
+                }
+                return super.visitClassDeclaration(classDeclaration, names);
+            }
+        }.visit(file, declared);
+        return declared;
+    }
+
     private static boolean hasClassKeyedField(Set<JavaType.Variable> variables) {
         for (JavaType.Variable variable : variables) {
             if (isClassKeyedField(variable)) {

@@ -4,13 +4,16 @@ import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
+import org.openrewrite.ScanningRecipe;
+import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -23,7 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-public class UseClassValueForClassKeyedCache extends Recipe {
+public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValueForClassKeyedCache.UsedElsewhere> {
 
     private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
 
@@ -37,8 +40,10 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         return "A `private static final Map<Class<?>, V>` used only through `computeIfAbsent(type, fn)` becomes a " +
                "`ClassValue<V>` whose `computeValue` runs `fn`: a hit reads a value kept on the class instead of " +
                "hashing into a shared table, and the cache no longer keeps classes and their loaders reachable. Maps" +
-               " with other uses, that are not private, static and final, or whose function may have effects or read" +
-               " changing state are left alone and listed in the data table. **Warning:** under contention " +
+               " with other uses, that are not static and final, that are public or protected, or whose function may " +
+               "have effects or read changing state are left alone and listed in the data table. The recipe scans " +
+               "every source file of the project first: a package-private cache is converted like a private one " +
+               "when no other file reads or writes it. **Warning:** under contention " +
                "`ClassValue` may run `fn` more than once for a class (one result is kept), and a class's first " +
                "`ClassValue` retains about 460 bytes against 68 for a map entry. Measured (JDK 25, 16 classes " +
                "cached): hits 3.6x faster, no allocation either way.";
@@ -54,9 +59,33 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         return Duration.ofMinutes(5);
     }
 
+    /** The class-keyed fields (by {@link ClassKeyedCache#key}) that a file other than their class's own refers to. */
+    public static final class UsedElsewhere {
+        final Set<String> keys = new HashSet<>();
+    }
+
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(ClassKeyedCache.declaredInFile(), FileFormat.keptBy(new CacheFieldVisitor(candidates)));
+    public UsedElsewhere getInitialValue(ExecutionContext ctx) {
+        return new UsedElsewhere();
+    }
+
+    /** Every source file, test code too: which class-keyed fields it refers to that its own classes do not declare. */
+    @Override
+    public TreeVisitor<?, ExecutionContext> getScanner(UsedElsewhere acc) {
+        return new TreeVisitor<Tree, ExecutionContext>() {
+            @Override
+            public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
+                if (tree instanceof JavaSourceFile) {
+                    acc.keys.addAll(ClassKeyedCache.usedFromOtherFiles((JavaSourceFile) tree));
+                }
+                return tree;
+            }
+        };
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor(UsedElsewhere acc) {
+        return Preconditions.check(ClassKeyedCache.declaredInFile(), FileFormat.keptBy(new CacheFieldVisitor(candidates, acc)));
     }
 
     /**
@@ -68,6 +97,7 @@ public class UseClassValueForClassKeyedCache extends Recipe {
                 "java.util.LinkedHashMap", "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap");
 
         private final PerformanceCandidates candidates;
+        private final UsedElsewhere usedElsewhere;
 
         /** The class-keyed fields of the file being visited, by {@link ClassKeyedCache#key}. */
         private Map<String, ClassKeyedCache> caches = Collections.emptyMap();
@@ -75,8 +105,9 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         /** The new {@code ClassValue} declarations of the file being visited, by the replaced field's key. */
         private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
 
-        CacheFieldVisitor(PerformanceCandidates candidates) {
+        CacheFieldVisitor(PerformanceCandidates candidates, UsedElsewhere usedElsewhere) {
             this.candidates = candidates;
+            this.usedElsewhere = usedElsewhere;
         }
 
         @Override
@@ -105,7 +136,7 @@ public class UseClassValueForClassKeyedCache extends Recipe {
             if (cache == null || cache.declaration != declaration) {
                 return d;
             }
-            String refusal = refusal(cache, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
+            String refusal = refusal(cache, key, getCursor(), usedElsewhere);
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), d, refusal);
                 return d;
@@ -127,8 +158,8 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         }
     }
 
-    /** Why the cache field is not turned into a {@code ClassValue}; null when it is. */
-    private static @Nullable String refusal(ClassKeyedCache cache, J.CompilationUnit cu) {
+    /** Why the cache field, declared at {@code cursor}, is not turned into a {@code ClassValue}; null when it is. */
+    private static @Nullable String refusal(ClassKeyedCache cache, String key, Cursor cursor, UsedElsewhere usedElsewhere) {
         J.VariableDeclarations declaration = cache.declaration;
         if (TypeUtils.isAssignableTo("com.google.common.cache.Cache", declaration.getType())) {
             return "a Guava cache: its eviction, expiry and statistics have no ClassValue equivalent";
@@ -136,12 +167,13 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         if (declaration.getVariables().size() > 1) {
             return "declares several fields at once";
         }
-        if (!declaration.hasModifier(J.Modifier.Type.Static)) {
+        if (!declaration.hasModifier(J.Modifier.Type.Static) && !isInterfaceConstant(cursor)) {
             return "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance " +
                    "has its own map";
         }
-        if (!declaration.hasModifier(J.Modifier.Type.Private) || !declaration.hasModifier(J.Modifier.Type.Final)) {
-            return "not private static final: code the recipe cannot see may use or replace it";
+        String visibility = visibilityRefusal(declaration, key, cursor, usedElsewhere);
+        if (visibility != null) {
+            return visibility;
         }
         String keyOrValue = ClassValueField.typeRefusal(declaration);
         if (keyOrValue != null) {
@@ -156,7 +188,34 @@ public class UseClassValueForClassKeyedCache extends Recipe {
         if (cache.computes.isEmpty()) {
             return "never filled by computeIfAbsent";
         }
-        return ComputeFunction.refusal(cache, cu);
+        return ComputeFunction.refusal(cache, cursor.firstEnclosingOrThrow(J.CompilationUnit.class));
+    }
+
+    /**
+     * Why code outside the file may use or replace the field: it is not final, it is part of the project's API
+     * (public, protected, or in an interface), or it is package-private and another file of the project refers to
+     * it. Null when only its own file can.
+     */
+    private static @Nullable String visibilityRefusal(J.VariableDeclarations declaration, String key, Cursor cursor,
+                                                      UsedElsewhere usedElsewhere) {
+        boolean constant = isInterfaceConstant(cursor);
+        if (!declaration.hasModifier(J.Modifier.Type.Final) && !constant) {
+            return "not final: code the recipe cannot see may replace it";
+        }
+        if (declaration.hasModifier(J.Modifier.Type.Private)) {
+            return null;
+        }
+        if (declaration.hasModifier(J.Modifier.Type.Public) || declaration.hasModifier(J.Modifier.Type.Protected) || constant) {
+            return "public or protected: code outside the project may use or replace it";
+        }
+        return usedElsewhere.keys.contains(key) ? "package-private, and another file of the project reads or writes it" : null;
+    }
+
+    /** A field of an interface or annotation: public, static and final without saying so. */
+    private static boolean isInterfaceConstant(Cursor field) {
+        J.ClassDeclaration owner = field.firstEnclosing(J.ClassDeclaration.class);
+        return owner != null && (owner.getKind() == J.ClassDeclaration.Kind.Type.Interface ||
+                                 owner.getKind() == J.ClassDeclaration.Kind.Type.Annotation);
     }
 
     /** Turns {@code CACHE.computeIfAbsent(k, fn)} into {@code CACHE.get(k)} for the converted fields. */

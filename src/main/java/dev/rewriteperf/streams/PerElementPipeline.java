@@ -16,9 +16,7 @@ import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
-import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -33,9 +31,6 @@ final class PerElementPipeline {
     private static final MethodMatcher FLAT_MAP = new MethodMatcher("java.util.stream.Stream flatMap(..)");
     private static final MethodMatcher MAP = new MethodMatcher("java.util.stream.Stream map(..)");
     private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
-    private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
-            "abstract", "boolean", "byte", "char", "class", "const", "double", "enum", "float", "int", "interface",
-            "long", "native", "package", "short", "static", "strictfp", "transient", "void", "volatile", "var", "?"));
     private static final String UNWRITABLE_ELEMENT = "the source's element type cannot be written in source";
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
@@ -180,15 +175,18 @@ final class PerElementPipeline {
                 source.element.text, source.element.type, elements, destination);
     }
 
-    /** {@code entry} for a map entry, {@code order} for an {@code Order}, {@code t} for a {@code T}. */
+    /**
+     * {@code entry} for a map entry, {@code order} for an {@code Order}, {@code ioFileFilter} for an
+     * {@code IOFileFilter}, {@code t} for a {@code T}.
+     */
     private static String variableName(JavaType elementType) {
         String name = elementType instanceof JavaType.GenericTypeVariable ? ((JavaType.GenericTypeVariable) elementType).getName() : "element";
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(elementType);
         if (type != null) {
             name = type.getClassName().substring(type.getClassName().lastIndexOf('.') + 1);
         }
-        name = Character.toLowerCase(name.charAt(0)) + name.substring(1);
-        return RESERVED.contains(name) || !name.chars().allMatch(Character::isJavaIdentifierPart) ? "element" : name;
+        name = FreshNames.decapitalized(name);
+        return FreshNames.isUsableName(name) ? name : "element";
     }
 
     private static PerElementPipeline refused(String refusal, SizedSource source, Destination destination) {

@@ -581,25 +581,105 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
-    void doesNotConvertFieldsOthersCanSee() {
+    void packagePrivateCacheThatNoOtherFileUsesIsConvertedLikeAPrivateOne() {
         rewriteRun(
-          refusedBecause("not private static final: code the recipe cannot see may use or replace it"),
           java(
             //language=java
             """
+              package app;
+
               import java.util.Map;
               import java.util.concurrent.ConcurrentHashMap;
 
-              class Shared {
+              class Names {
                   static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
-                  private static Map<Class<?>, String> replaceable = new ConcurrentHashMap<>();
 
                   static String name(Class<?> type) {
                       return NAMES.computeIfAbsent(type, Class::getName);
                   }
+              }
+              """,
+            //language=java
+            """
+              package app;
 
-                  static String replaceableName(Class<?> type) {
-                      return replaceable.computeIfAbsent(type, Class::getName);
+              class Names {
+                  static final ClassValue<String> NAMES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getName();
+                      }
+                  };
+
+                  static String name(Class<?> type) {
+                      return NAMES.get(type);
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              package app;
+
+              class Caller {
+                  String describe(Object o) {
+                      return Names.name(o.getClass());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertFieldsOthersCanSee() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).allSatisfy(row -> assertThat(row.isChanged()).isFalse())
+              .extracting(PerformanceCandidates.Row::getReason).containsExactlyInAnyOrder(
+                "package-private, and another file of the project reads or writes it",
+                "public or protected: code outside the project may use or replace it",
+                "public or protected: code outside the project may use or replace it",
+                "public or protected: code outside the project may use or replace it",
+                "not final: code the recipe cannot see may replace it")),
+          java(
+            //language=java
+            """
+              package app;
+
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              public class Shared {
+                  static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  public static final Map<Class<?>, String> API = new ConcurrentHashMap<>();
+                  protected static final Map<Class<?>, String> INHERITED = new ConcurrentHashMap<>();
+                  private static Map<Class<?>, String> replaceable = new ConcurrentHashMap<>();
+
+                  static String name(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Class::getName) + API.computeIfAbsent(type, Class::getName) +
+                             INHERITED.computeIfAbsent(type, Class::getName) + replaceable.computeIfAbsent(type, Class::getName);
+                  }
+
+                  interface Constants {
+                      Map<Class<?>, String> SIMPLE = new ConcurrentHashMap<>();
+
+                      static String simple(Class<?> type) {
+                          return SIMPLE.computeIfAbsent(type, Class::getSimpleName);
+                      }
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              package app;
+
+              class SharedTest {
+                  int cached() {
+                      return Shared.NAMES.size();
                   }
               }
               """

@@ -1302,6 +1302,42 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void loopVariableOfAnAcronymTypeIsNamedAsAJavaProgrammerWould() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.net.URI;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Links {
+                  static List<String> hosts(List<URI> links) {
+                      return links.stream().map(URI::getHost).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.net.URI;
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Links {
+                  static List<String> hosts(List<URI> links) {
+                      List<String> result = new ArrayList<>(links.size());
+                      for (URI uri : links) {
+                          result.add(uri.getHost());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void chainedLambdasReadingTheirParameterFirstAreWrittenInline() {
         rewriteRun(
           java(
