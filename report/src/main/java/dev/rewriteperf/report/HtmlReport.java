@@ -86,11 +86,12 @@ public final class HtmlReport {
                 continue;
             }
             tables.add(h3(code(recipe)));
-            tables.add(table(thead(tr(th("results"), th("parameters"), th("variant"), th("time before → after"),
-                            th("speed-up"), th("B/op before → after"))),
-                    tbody(each(gains, g -> tr(td(g.file()), td(g.params()), td(g.variant()),
+            tables.add(p(report.gains().headlineText(recipe)).withClass("headline"));
+            tables.add(table(thead(tr(th("results"), th("JDK"), th("parameters"), th("variant"), th("time before → after"),
+                            th("time ratio [95 % interval]"), th("B/op before → after"))),
+                    tbody(each(gains, g -> tr(td(g.file()), td(g.jdk()), td(g.params()), td(g.variant()),
                             td(String.format(Locale.ROOT, "%,.1f → %,.1f %s", g.timeBefore(), g.timeAfter(), g.unit())),
-                            td(String.format(Locale.ROOT, "%.2fx", g.speedUp())).withClass("n"),
+                            td(g.time()),
                             td(String.format(Locale.ROOT, "%,.0f → %,.0f", g.bytesBefore(), g.bytesAfter())).withClass("n"))))));
         }
         return tables.isEmpty() ? p("No benchmark results given (--benchmarks).") : div(each(tables, t -> t)).withId("gains");

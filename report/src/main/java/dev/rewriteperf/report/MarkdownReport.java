@@ -18,12 +18,10 @@ public final class MarkdownReport {
             md.append("| ").append(cell(s.name())).append(" | ").append(s.status()).append(" | ").append(s.changes()).append(" | ").append(s.diffs().size())
                     .append(" | ").append(s.leftAlone()).append(" | ").append(s.problems().size()).append(" |\n");
         }
-        md.append("\n| recipe | changes | left alone | best measured speed-up |\n| --- | ---: | ---: | ---: |\n");
+        md.append("\n| recipe | changes | left alone | measured per call (size, JDK) |\n| --- | ---: | ---: | --- |\n");
         for (Map.Entry<String, long[]> recipe : report.countsBy(Candidate::recipe).entrySet()) {
-            String best = report.gains().of(recipe.getKey()).stream().mapToDouble(Gains.Gain::speedUp).max()
-                    .stream().mapToObj(x -> String.format(Locale.ROOT, "%.2fx", x)).findFirst().orElse("");
             md.append("| `").append(recipe.getKey()).append("` | ").append(recipe.getValue()[0]).append(" | ")
-                    .append(recipe.getValue()[1]).append(" | ").append(best).append(" |\n");
+                    .append(recipe.getValue()[1]).append(" | ").append(report.gains().headlineText(recipe.getKey())).append(" |\n");
         }
         for (ServiceResult s : report.services()) {
             for (FileDiff diff : s.diffs()) {

@@ -69,6 +69,25 @@ class ReportCommandTest {
               "secondaryMetrics":{"gc.alloc.rate.norm":{"score":32800.0}}}]
             """;
 
+    /** paired.py's output: the bytes pair resolves (about 2x in every round), the file pair is within noise. */
+    private static final String PAIRED = """
+            {"family": "buffers", "jdk": "openjdk version \\"25.0.3\\" 2026-04-21 LTS", "rounds": 4, "pairs": [
+             {"before": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.bytesBefore",
+              "after": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.bytesAfter",
+              "params": "size=16384", "rounds": [
+               {"before": 5.0, "after": 2.5, "beforeBytes": 41008.2, "afterBytes": 32800.1},
+               {"before": 5.2, "after": 2.5, "beforeBytes": 41008.0, "afterBytes": 32800.0},
+               {"before": 4.8, "after": 2.5, "beforeBytes": 41008.0, "afterBytes": 32800.0},
+               {"before": 5.0, "after": 2.6, "beforeBytes": 41008.0, "afterBytes": 32800.0}]},
+             {"before": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.fileBefore",
+              "after": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.fileAfter",
+              "params": "size=16384", "rounds": [
+               {"before": 3.0, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000},
+               {"before": 1.4, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000},
+               {"before": 2.4, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000},
+               {"before": 1.8, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000}]}]}
+            """;
+
     @Test
     void oneReportFromServicesGoodAndBad(@TempDir Path dir) throws IOException {
         Path orders = dir.resolve("orders");
@@ -89,6 +108,7 @@ class ReportCommandTest {
         Path results = dir.resolve("results");
         write(results.resolve("buffers-jdk25.json"), JMH);
         write(results.resolve("notes.json"), "{ not json");
+        write(results.resolve("paired/buffers-jdk25.json"), PAIRED);
         Path out = dir.resolve("report");
 
         int exit = new CommandLine(new ReportCommand()).execute("--out", out.toString(), "--benchmarks", results.toString(),
@@ -114,9 +134,15 @@ class ReportCommandTest {
         assertThat(html.select("#changes").text()).contains("Binary change, not shown.");
         assertThat(html.select("#left-alone tbody td").eachText())
                 .contains("the input stream is not created in this method: its class decides <whether> transferTo is any faster");
-        assertThat(html.select("#gains tbody tr").first().select("td").eachText())
-                .containsExactly("buffers-jdk25.json", "size=16384", "bytesBefore → bytesAfter", "5.0 → 2.5 us/op", "2.00x",
-                        "41,008 → 32,800");
+        assertThat(html.select("#gains tbody tr")).extracting(row -> row.select("td").eachText()).containsExactly(
+                List.of("buffers-jdk25.json", "25", "size=16384", "bytesBefore → bytesAfter", "5.0 → 2.5 us/op",
+                        "not resolved (single run)", "41,008 → 32,800"),
+                List.of("buffers-jdk25.json", "25", "size=16384", "bytesBefore → bytesAfter", "5.0 → 2.5 ns/op",
+                        "1.98x faster [1.86, 2.10]", "41,008 → 32,800"),
+                List.of("buffers-jdk25.json", "25", "size=16384", "fileBefore → fileAfter", "2.1 → 2.0 ns/op",
+                        "within noise [0.61, 1.75]", "9,000 → 9,000"));
+        assertThat(html.select("#gains p.headline").eachText())
+                .containsExactly("41,008 → 32,800 B/op; time 1.98x faster [1.86, 2.10] (size=16384, JDK 25)");
         assertThat(html.select("#problems li").eachText()).satisfiesExactlyInAnyOrder(
                 p -> assertThat(p).startsWith("could not read benchmark results notes.json"),
                 p -> assertThat(p).startsWith("billing: could not read").contains("1 rows before the error are kept"),
@@ -125,7 +151,7 @@ class ReportCommandTest {
 
         String markdown = Files.readString(out.resolve("report.md"));
         assertThat(markdown).contains("-    List<String> x = new ArrayList<>(); // (b[0] & 0xFF) << 8");
-        assertThat(markdown).contains("| orders | read | 1 | 1 | 1 | 0 |", "| `dev.rewriteperf.buffers.UseTransferToForCopyLoops` | 1 | 1 | 2.00x |",
+        assertThat(markdown).contains("| orders | read | 1 | 1 | 1 | 0 |", "| `dev.rewriteperf.buffers.UseTransferToForCopyLoops` | 1 | 1 | 41,008 → 32,800 B/op; time 1.98x faster [1.86, 2.10] (size=16384, JDK 25) |",
                 "+            long size = in.transferTo(out);", "Binary change, not shown.");
         assertThat(Files.readAllLines(out.resolve("candidates.csv"))).first()
                 .isEqualTo("service,sourcePath,location,recipe,candidate,changed,replacement,reason");
