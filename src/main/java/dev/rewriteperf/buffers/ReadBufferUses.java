@@ -1,6 +1,5 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -34,9 +33,6 @@ final class ReadBufferUses {
             "java.io.Reader read(char[])", "java.io.Reader read(char[], int, int)",
             "java.io.RandomAccessFile read(byte[])", "java.io.RandomAccessFile read(byte[], int, int)");
 
-    /** Fills the whole array, or throws {@code EOFException}. */
-    private static final MethodMatcher READ_FULLY = new MethodMatcher("java.io.DataInput readFully(byte[])", true);
-
     /** Calls that copy {@code (array, 0, n)} out before they return, keeping no reference to the array. */
     private static final List<MethodMatcher> SLICE_CONSUMERS = matchers(
             "java.io.OutputStream write(byte[], int, int)", "java.io.Writer write(char[], int, int)",
@@ -66,13 +62,13 @@ final class ReadBufferUses {
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, Boolean filledWhole) {
                 if (refusal[0] == null && identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor()) &&
-                    !(filledWhole && isUseOfWholeArray(getCursor(), parent))) {
+                    !(filledWhole && ElementReads.isUseOfWholeArray(getCursor(), parent))) {
                     refusal[0] = useRefusal(getCursor(), parent, counts);
                 }
                 return identifier;
             }
         };
-        int filledAt = readFullyStatement(statements, name);
+        int filledAt = ElementReads.readFullyStatement(statements, name);
         for (int i = 0; i < statements.size(); i++) {
             uses.visit(statements.get(i), filledAt >= 0 && i >= filledAt, parent);
         }
@@ -85,48 +81,6 @@ final class ReadBufferUses {
             }
         }
         return null;
-    }
-
-    /**
-     * The index of the first of {@code statements} that is {@code in.readFully(name)}: it fills the whole array or
-     * throws, leaving the iteration, so after it every element holds what this iteration read. -1 if there is none.
-     */
-    private static int readFullyStatement(List<Statement> statements, String name) {
-        for (int i = 0; i < statements.size(); i++) {
-            Statement statement = statements.get(i);
-            if (statement instanceof J.MethodInvocation && READ_FULLY.matches((J.MethodInvocation) statement) &&
-                isNamed(((J.MethodInvocation) statement).getArguments().get(0), name)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * After {@link #readFullyStatement}: the read itself, an element read or written, {@code length} or a
-     * {@code clone()}, none of which lets the array escape; outside any lambda or class.
-     */
-    private static boolean isUseOfWholeArray(Cursor use, Cursor scope) {
-        for (Cursor c = use.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
-            Object value = c.getValue();
-            if (value instanceof J.Lambda || value instanceof J.NewClass || value instanceof J.ClassDeclaration) {
-                return false;
-            }
-        }
-        J.Identifier identifier = use.getValue();
-        Object parent = use.getParentTreeCursor().getValue();
-        if (parent instanceof J.ArrayAccess) {
-            return ((J.ArrayAccess) parent).getIndexed() == identifier;
-        }
-        if (parent instanceof J.FieldAccess) {
-            return "length".equals(((J.FieldAccess) parent).getSimpleName());
-        }
-        if (!(parent instanceof J.MethodInvocation)) {
-            return false;
-        }
-        J.MethodInvocation call = (J.MethodInvocation) parent;
-        return call.getSelect() == identifier && "clone".equals(call.getSimpleName()) && call.getArguments().get(0) instanceof J.Empty ||
-               READ_FULLY.matches(call) && unwrap(call.getArguments().get(0)) == identifier;
     }
 
     /**
@@ -160,7 +114,7 @@ final class ReadBufferUses {
             }
         }
         if (parent instanceof J.ArrayAccess && ((J.ArrayAccess) parent).getIndexed() == identifier) {
-            return isReadBelowCount(use.getParentTreeCursor(), counts) ? null :
+            return ElementReads.isReadBelowCount(use.getParentTreeCursor(), counts) ? null :
                     "an element is written, or read at an index not bounded by the count of a read into the buffer";
         }
         if (parent instanceof J.NewClass && TypeUtils.isOfClassType(((J.NewClass) parent).getType(), "java.lang.String")) {
@@ -171,63 +125,6 @@ final class ReadBufferUses {
             }
         }
         return "the buffer is used other than as a read target and a slice of what was read";
-    }
-
-    /**
-     * {@code buf[i]} read, not written, inside {@code for (i = k; i < n; i++)} with {@code k} a non-negative literal,
-     * {@code n} a read's count and {@code i} not written in the loop's body: every read sets its count only after
-     * filling that many elements from the start, and counts are declared after the buffer, so element {@code i} was
-     * filled in this iteration of the outer loop and does not depend on what an earlier iteration left there.
-     */
-    private static boolean isReadBelowCount(Cursor access, Set<String> counts) {
-        J.ArrayAccess element = access.getValue();
-        Object parent = access.getParentTreeCursor().getValue();
-        boolean written = parent instanceof J.Assignment && ((J.Assignment) parent).getVariable() == element ||
-                          parent instanceof J.AssignmentOperation && ((J.AssignmentOperation) parent).getVariable() == element ||
-                          parent instanceof J.Unary && ((J.Unary) parent).getOperator().isModifying();
-        Expression index = unwrap(element.getDimension().getIndex());
-        if (written || !(index instanceof J.Identifier)) {
-            return false;
-        }
-        String i = ((J.Identifier) index).getSimpleName();
-        for (Cursor c = access.getParentTreeCursor(); c.getValue() instanceof J; c = c.getParentTreeCursor()) {
-            if (c.getValue() instanceof J.ForLoop && isCountedLoop((J.ForLoop) c.getValue(), i, counts)) {
-                return true;
-            }
-            if (c.getValue() instanceof J.Block && c.getParentTreeCursor().getValue() instanceof J.MethodDeclaration) {
-                return false;
-            }
-        }
-        return false;
-    }
-
-    /** {@code for (int i = k; i < n; i++)}, {@code k >= 0}, {@code n} a count, and the body never writes {@code i}. */
-    private static boolean isCountedLoop(J.ForLoop loop, String i, Set<String> counts) {
-        J.ForLoop.Control control = loop.getControl();
-        Expression condition = control.getCondition() instanceof Expression ? unwrap((Expression) control.getCondition()) : null;
-        if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.LessThan ||
-            !isNamed(((J.Binary) condition).getLeft(), i) || !isCount(((J.Binary) condition).getRight(), counts) ||
-            control.getInit().size() != 1 || control.getUpdate().size() != 1) {
-            return false;
-        }
-        Statement init = control.getInit().get(0);
-        Expression start = null;
-        if (init instanceof J.VariableDeclarations && ((J.VariableDeclarations) init).getVariables().size() == 1 &&
-            ((J.VariableDeclarations) init).getVariables().get(0).getSimpleName().equals(i)) {
-            start = ((J.VariableDeclarations) init).getVariables().get(0).getInitializer();
-        } else if (init instanceof J.Assignment && isNamed(((J.Assignment) init).getVariable(), i)) {
-            start = ((J.Assignment) init).getAssignment();
-        }
-        Statement update = control.getUpdate().get(0);
-        boolean increments = update instanceof J.Unary && isNamed(((J.Unary) update).getExpression(), i) &&
-                             (((J.Unary) update).getOperator() == J.Unary.Type.PostIncrement ||
-                              ((J.Unary) update).getOperator() == J.Unary.Type.PreIncrement);
-        return start != null && isNonNegativeLiteral(start) && increments && !LocalVariables.isWrittenIn(loop.getBody(), i);
-    }
-
-    private static boolean isNonNegativeLiteral(Expression e) {
-        Object value = unwrap(e) instanceof J.Literal ? ((J.Literal) unwrap(e)).getValue() : null;
-        return value instanceof Integer && (Integer) value >= 0;
     }
 
     /** {@code in.read(buf)} or {@code in.read(buf, 0, len)}: fills the array from its start. */
@@ -323,7 +220,7 @@ final class ReadBufferUses {
                 ((J.VariableDeclarations.NamedVariable) value).getSimpleName() : null;
     }
 
-    private static boolean isCount(Expression expression, Set<String> counts) {
+    static boolean isCount(Expression expression, Set<String> counts) {
         Expression e = unwrap(expression);
         return e instanceof J.Identifier && counts.contains(((J.Identifier) e).getSimpleName());
     }

@@ -1,0 +1,127 @@
+package dev.rewriteperf.buffers;
+
+import dev.rewriteperf.analysis.LocalVariables;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Statement;
+
+import java.util.List;
+import java.util.Set;
+
+import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+
+/**
+ * The two ways {@link ReadBufferUses} lets a scratch array's elements be used: read below the count of a read into
+ * it, or anyhow after a {@code readFully(buf)} statement filled it whole. Either way every element used was filled
+ * in the same iteration of the loop the array leaves.
+ */
+final class ElementReads {
+
+    /** Fills the whole array, or throws {@code EOFException}. */
+    private static final MethodMatcher READ_FULLY = new MethodMatcher("java.io.DataInput readFully(byte[])", true);
+
+    private ElementReads() {
+    }
+
+    /**
+     * The index of the first of {@code statements} that is {@code in.readFully(name)}: it fills the whole array or
+     * throws, leaving the iteration, so after it every element holds what this iteration read. -1 if there is none.
+     */
+    static int readFullyStatement(List<Statement> statements, String name) {
+        for (int i = 0; i < statements.size(); i++) {
+            Statement statement = statements.get(i);
+            if (statement instanceof J.MethodInvocation && READ_FULLY.matches((J.MethodInvocation) statement) &&
+                isNamed(((J.MethodInvocation) statement).getArguments().get(0), name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * After {@link #readFullyStatement}: the read itself, an element read or written, {@code length} or a
+     * {@code clone()}, none of which lets the array escape; outside any lambda or class.
+     */
+    static boolean isUseOfWholeArray(Cursor use, Cursor scope) {
+        for (Cursor c = use.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
+            Object value = c.getValue();
+            if (value instanceof J.Lambda || value instanceof J.NewClass || value instanceof J.ClassDeclaration) {
+                return false;
+            }
+        }
+        J.Identifier identifier = use.getValue();
+        Object parent = use.getParentTreeCursor().getValue();
+        if (parent instanceof J.ArrayAccess) {
+            return ((J.ArrayAccess) parent).getIndexed() == identifier;
+        }
+        if (parent instanceof J.FieldAccess) {
+            return "length".equals(((J.FieldAccess) parent).getSimpleName());
+        }
+        if (!(parent instanceof J.MethodInvocation)) {
+            return false;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) parent;
+        return call.getSelect() == identifier && "clone".equals(call.getSimpleName()) && call.getArguments().get(0) instanceof J.Empty ||
+               READ_FULLY.matches(call) && unwrap(call.getArguments().get(0)) == identifier;
+    }
+
+    /**
+     * {@code buf[i]} read, not written, inside {@code for (i = k; i < n; i++)} with {@code k} a non-negative literal,
+     * {@code n} a read's count and {@code i} not written in the loop's body: every read sets its count only after
+     * filling that many elements from the start, and counts are declared after the buffer, so element {@code i} was
+     * filled in this iteration of the outer loop and does not depend on what an earlier iteration left there.
+     */
+    static boolean isReadBelowCount(Cursor access, Set<String> counts) {
+        J.ArrayAccess element = access.getValue();
+        Object parent = access.getParentTreeCursor().getValue();
+        boolean written = parent instanceof J.Assignment && ((J.Assignment) parent).getVariable() == element ||
+                          parent instanceof J.AssignmentOperation && ((J.AssignmentOperation) parent).getVariable() == element ||
+                          parent instanceof J.Unary && ((J.Unary) parent).getOperator().isModifying();
+        Expression index = unwrap(element.getDimension().getIndex());
+        if (written || !(index instanceof J.Identifier)) {
+            return false;
+        }
+        String i = ((J.Identifier) index).getSimpleName();
+        for (Cursor c = access.getParentTreeCursor(); c.getValue() instanceof J; c = c.getParentTreeCursor()) {
+            if (c.getValue() instanceof J.ForLoop && isCountedLoop((J.ForLoop) c.getValue(), i, counts)) {
+                return true;
+            }
+            if (c.getValue() instanceof J.Block && c.getParentTreeCursor().getValue() instanceof J.MethodDeclaration) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** {@code for (int i = k; i < n; i++)}, {@code k >= 0}, {@code n} a count, and the body never writes {@code i}. */
+    private static boolean isCountedLoop(J.ForLoop loop, String i, Set<String> counts) {
+        J.ForLoop.Control control = loop.getControl();
+        Expression condition = control.getCondition() instanceof Expression ? unwrap((Expression) control.getCondition()) : null;
+        if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.LessThan ||
+            !isNamed(((J.Binary) condition).getLeft(), i) || !ReadBufferUses.isCount(((J.Binary) condition).getRight(), counts) ||
+            control.getInit().size() != 1 || control.getUpdate().size() != 1) {
+            return false;
+        }
+        Statement init = control.getInit().get(0);
+        Expression start = null;
+        if (init instanceof J.VariableDeclarations && ((J.VariableDeclarations) init).getVariables().size() == 1 &&
+            ((J.VariableDeclarations) init).getVariables().get(0).getSimpleName().equals(i)) {
+            start = ((J.VariableDeclarations) init).getVariables().get(0).getInitializer();
+        } else if (init instanceof J.Assignment && isNamed(((J.Assignment) init).getVariable(), i)) {
+            start = ((J.Assignment) init).getAssignment();
+        }
+        Statement update = control.getUpdate().get(0);
+        boolean increments = update instanceof J.Unary && isNamed(((J.Unary) update).getExpression(), i) &&
+                             (((J.Unary) update).getOperator() == J.Unary.Type.PostIncrement ||
+                              ((J.Unary) update).getOperator() == J.Unary.Type.PreIncrement);
+        return start != null && isNonNegativeLiteral(start) && increments && !LocalVariables.isWrittenIn(loop.getBody(), i);
+    }
+
+    private static boolean isNonNegativeLiteral(Expression e) {
+        Object value = unwrap(e) instanceof J.Literal ? ((J.Literal) unwrap(e)).getValue() : null;
+        return value instanceof Integer && (Integer) value >= 0;
+    }
+}
