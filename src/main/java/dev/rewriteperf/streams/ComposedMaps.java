@@ -87,7 +87,8 @@ final class ComposedMaps {
         }
         // The value is the receiver of an instance method's call, else its argument.
         boolean argument = method != null && method.hasFlags(Flag.Static) || reference.getContaining() instanceof J.Identifier &&
-                           "this".equals(((J.Identifier) reference.getContaining()).getSimpleName());
+                           "this".equals(((J.Identifier) reference.getContaining()).getSimpleName()) ||
+                           MethodReferenceCall.isClassLiteral(reference.getContaining());
         Expression call = MethodReferenceCall.applied(reference, argument ? value.withPrefix(Space.EMPTY) : asOperand(value));
         return call == null ? refused("a later method reference is bound to an expression evaluated once, or is not a plain call") :
                 new Applied(call, null);

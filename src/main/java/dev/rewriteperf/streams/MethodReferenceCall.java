@@ -21,8 +21,9 @@ import static org.openrewrite.Tree.randomId;
  * the value an earlier {@code map} gives, see {@link ComposedMaps}):
  * {@code Type::instanceMethod} becomes {@code e.instanceMethod()}, {@code Type::staticMethod}
  * {@code Type.staticMethod(e)}, {@code Type::new} {@code new Type(e)} and {@code this::method}
- * {@code method(e)}. A reference bound to another expression ({@code service::lookup}) evaluates that
- * expression once, and throws if it is null even when there are no elements, so it is not rewritten.
+ * {@code method(e)}, {@code Type.class::cast} {@code Type.class.cast(e)}. A reference bound to another expression
+ * ({@code service::lookup}) evaluates that expression once, and throws if it is null even when there are no
+ * elements, so it is not rewritten.
  */
 final class MethodReferenceCall {
 
@@ -51,7 +52,28 @@ final class MethodReferenceCall {
                     call(argument, name, JContainer.build(Collections.singletonList(JRightPadded.build(new J.Empty(randomId(), Space.EMPTY, Markers.EMPTY)))), method) : null;
         }
         boolean onThis = containing instanceof J.Identifier && "this".equals(((J.Identifier) containing).getSimpleName());
+        if (isClassLiteral(containing) && !method.hasFlags(Flag.Static) && parameters == 1) {
+            JavaType.Method typed = ofTheLiteralsClass(method, containing.getType());
+            return call(containing.withPrefix(Space.EMPTY), name.withType(typed), arguments(argument), typed);
+        }
         return onThis && !method.hasFlags(Flag.Static) && parameters == 1 ? call(null, name, arguments(argument), method) : null;
+    }
+
+    /** {@code Class<T>.cast} returning {@code Type} for {@code Type.class}, where the reference's method type says {@code T}. */
+    private static JavaType.Method ofTheLiteralsClass(JavaType.Method method, @Nullable JavaType literal) {
+        if (method.getReturnType() instanceof JavaType.GenericTypeVariable && literal instanceof JavaType.Parameterized &&
+            ((JavaType.Parameterized) literal).getTypeParameters().size() == 1) {
+            return method.withReturnType(((JavaType.Parameterized) literal).getTypeParameters().get(0));
+        }
+        return method;
+    }
+
+    /**
+     * {@code Type.class} in {@code Type.class::cast}: bound, but evaluating it has no effect and gives the same
+     * object every time, never null, so the call can be written once per element.
+     */
+    static boolean isClassLiteral(Expression containing) {
+        return containing instanceof J.FieldAccess && "class".equals(((J.FieldAccess) containing).getSimpleName());
     }
 
     /**

@@ -1337,6 +1337,41 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** Found on johnzon: a cast by class literal, then a getter. */
+    @Test
+    void classLiteralCastThenAGetterBecomeOneCallChain() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Required {
+                  static List<String> names(List<Object> required) {
+                      return required.stream().map(CharSequence.class::cast).map(CharSequence::toString).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Required {
+                  static List<String> names(List<Object> required) {
+                      List<String> result = new ArrayList<>(required.size());
+                      for (Object object : required) {
+                          result.add(CharSequence.class.cast(object).toString());
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void chainedLambdasReadingTheirParameterFirstAreWrittenInline() {
         rewriteRun(
