@@ -26,7 +26,8 @@ public class PreSizeMapToArray extends Recipe {
     public String getDescription() {
         return "`source.stream().map(e -> f(e)).toArray(T[]::new)` over a collection, map view or array becomes `new" +
                " T[source.size()]` filled by a plain `for` loop that evaluates the same expression per element in " +
-               "the same order; a method reference to a type or `this` becomes a call, and a source that is a call " +
+               "the same order; a method reference to a type, `this` or a class literal (`Type.class::cast`) becomes a " +
+               "call, and a source that is a call " +
                "or a cast is first evaluated once into a local. Chained `map` calls become one expression, `g(f(e))`, " +
                "where each later function reads its value first and once. Bound references to other objects, map views of a " +
                "call, concurrent sources and results that need a cast are left " +
