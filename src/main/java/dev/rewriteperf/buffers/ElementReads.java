@@ -5,6 +5,7 @@ import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.List;
@@ -74,7 +75,7 @@ final class ElementReads {
      * filling that many elements from the start, and counts are declared after the buffer, so element {@code i} was
      * filled in this iteration of the outer loop and does not depend on what an earlier iteration left there.
      */
-    static boolean isReadBelowCount(Cursor access, Set<String> counts) {
+    static boolean isReadBelowCount(Cursor access, Cursor scope, Set<String> counts) {
         J.ArrayAccess element = access.getValue();
         Object parent = access.getParentTreeCursor().getValue();
         boolean written = parent instanceof J.Assignment && ((J.Assignment) parent).getVariable() == element ||
@@ -85,12 +86,10 @@ final class ElementReads {
             return false;
         }
         String i = ((J.Identifier) index).getSimpleName();
-        for (Cursor c = access.getParentTreeCursor(); c.getValue() instanceof J; c = c.getParentTreeCursor()) {
+        // Only loops inside the statements that follow the array's declaration: its counts are declared there.
+        for (Cursor c = access.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
             if (c.getValue() instanceof J.ForLoop && isCountedLoop((J.ForLoop) c.getValue(), i, counts)) {
                 return true;
-            }
-            if (c.getValue() instanceof J.Block && c.getParentTreeCursor().getValue() instanceof J.MethodDeclaration) {
-                return false;
             }
         }
         return false;
@@ -101,7 +100,7 @@ final class ElementReads {
         J.ForLoop.Control control = loop.getControl();
         Expression condition = control.getCondition() instanceof Expression ? unwrap((Expression) control.getCondition()) : null;
         if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.LessThan ||
-            !isNamed(((J.Binary) condition).getLeft(), i) || !ReadBufferUses.isCount(((J.Binary) condition).getRight(), counts) ||
+            !isNamed(((J.Binary) condition).getLeft(), i) || !isLocalCount(((J.Binary) condition).getRight(), counts) ||
             control.getInit().size() != 1 || control.getUpdate().size() != 1) {
             return false;
         }
@@ -118,6 +117,13 @@ final class ElementReads {
                              (((J.Unary) update).getOperator() == J.Unary.Type.PostIncrement ||
                               ((J.Unary) update).getOperator() == J.Unary.Type.PreIncrement);
         return start != null && isNonNegativeLiteral(start) && increments && !LocalVariables.isWrittenIn(loop.getBody(), i);
+    }
+
+    /** A count, and a local variable, not a field of the same name. */
+    private static boolean isLocalCount(Expression bound, Set<String> counts) {
+        Expression e = unwrap(bound);
+        return ReadBufferUses.isCount(e, counts) && ((J.Identifier) e).getFieldType() != null &&
+               ((J.Identifier) e).getFieldType().getOwner() instanceof JavaType.Method;
     }
 
     private static boolean isNonNegativeLiteral(Expression e) {

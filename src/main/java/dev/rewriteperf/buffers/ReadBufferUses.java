@@ -114,7 +114,7 @@ final class ReadBufferUses {
             }
         }
         if (parent instanceof J.ArrayAccess && ((J.ArrayAccess) parent).getIndexed() == identifier) {
-            return ElementReads.isReadBelowCount(use.getParentTreeCursor(), counts) ? null :
+            return ElementReads.isReadBelowCount(use.getParentTreeCursor(), scope, counts) ? null :
                     "an element is written, or read at an index not bounded by the count of a read into the buffer";
         }
         if (parent instanceof J.NewClass && TypeUtils.isOfClassType(((J.NewClass) parent).getType(), "java.lang.String")) {

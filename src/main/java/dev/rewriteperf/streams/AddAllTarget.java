@@ -56,6 +56,9 @@ final class AddAllTarget implements Destination {
             return null;
         }
         J.Identifier target = (J.Identifier) addAll.getSelect();
+        if (target.getFieldType() == null) {
+            return null;
+        }
         String name = target.getSimpleName();
         Cursor statement = pipelineCursor.dropParentUntil(t -> t == addAll);
         Cursor declaringBlock = declaringBlock(statement, name);
@@ -160,7 +163,7 @@ final class AddAllTarget implements Destination {
             private boolean isPrimitiveCallOn(J.Identifier identifier) {
                 Object parent = getCursor().getParentTreeCursor().getValue();
                 if (!(parent instanceof J.MethodInvocation) || ((J.MethodInvocation) parent).getSelect() != identifier ||
-                    getCursor().firstEnclosing(J.Lambda.class) != null || getCursor().firstEnclosing(J.ClassDeclaration.class) != null) {
+                    isInCodeThatRunsElsewhere(getCursor())) {
                     return false;
                 }
                 JavaType.Method method = ((J.MethodInvocation) parent).getMethodType();
@@ -168,6 +171,18 @@ final class AddAllTarget implements Destination {
             }
         }.visit(scope, other);
         return !other.get();
+    }
+
+    /** Inside a lambda, a local class or an anonymous class's body: code that may run later, while the loop runs. */
+    private static boolean isInCodeThatRunsElsewhere(Cursor cursor) {
+        for (Cursor c = cursor.getParent(); c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.Lambda || value instanceof J.ClassDeclaration || value instanceof J.MemberReference ||
+                value instanceof J.NewClass && ((J.NewClass) value).getBody() != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -9,12 +9,13 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JRightPadded;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
 import java.util.List;
 
-import static dev.rewriteperf.analysis.SafeToEvaluate.unchangedByOtherCode;
+import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 import static org.openrewrite.Tree.randomId;
 
 /**
@@ -54,6 +55,10 @@ final class ComposedMaps {
         if (passed == null || !TypeUtils.isOfType(value.getType(), passed)) {
             return refused("the value passed from one `map` to the next has another type than the expression that computes it, " +
                            "so written inline it could unbox or call another overload");
+        }
+        if (takesItsTypeFromWhereItGoes(value)) {
+            return refused("the value passed from one `map` to the next is a generic call or `new ..<>`, whose type Java infers " +
+                           "from where it goes, so written inline it could take another type");
         }
         Expression function = map.getArguments().get(0);
         if (function instanceof J.MemberReference) {
@@ -98,6 +103,44 @@ final class ComposedMaps {
         return new Applied(null, refusal);
     }
 
+    /**
+     * A poly expression whose type depends on its target: a call of a generic method ({@code Collections.emptyList()},
+     * {@code unchecked(o)}), a diamond {@code new}, a conditional. As a lambda's result it was typed by the stream;
+     * as a receiver or an argument it would be typed again, possibly to another overload or not at all.
+     */
+    private static boolean takesItsTypeFromWhereItGoes(Expression value) {
+        Expression e = unwrap(value);
+        if (e instanceof J.MethodInvocation) {
+            return isGenericMethod(((J.MethodInvocation) e).getMethodType());
+        }
+        if (e instanceof J.NewClass) {
+            TypeTree clazz = ((J.NewClass) e).getClazz();
+            return clazz instanceof J.ParameterizedType && ((J.ParameterizedType) clazz).getTypeParameters() != null &&
+                   ((J.ParameterizedType) clazz).getTypeParameters().stream().anyMatch(J.Empty.class::isInstance);
+        }
+        return e instanceof J.Ternary || e instanceof J.SwitchExpression;
+    }
+
+    /**
+     * Whether the method declares type variables of its own: a call's method type is the instantiated one, which
+     * lists none, so the declaring type's methods of that name and arity are asked (any generic overload counts).
+     */
+    private static boolean isGenericMethod(JavaType.@Nullable Method called) {
+        if (called == null) {
+            return true;
+        }
+        if (!called.getDeclaredFormalTypeNames().isEmpty()) {
+            return true;
+        }
+        for (JavaType.Method declared : called.getDeclaringType().getMethods()) {
+            if (declared.getName().equals(called.getName()) && declared.getParameterTypes().size() == called.getParameterTypes().size() &&
+                !declared.getDeclaredFormalTypeNames().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@code R} of the {@code Stream<R>} that {@code stream} is. */
     private static @Nullable JavaType streamElement(@Nullable Expression stream) {
         JavaType type = stream == null ? null : stream.getType();
@@ -109,9 +152,9 @@ final class ComposedMaps {
     }
 
     /**
-     * Whether the first thing {@code e} evaluates that other code could change, or that could fail, is the variable
-     * {@code name}: following receivers, left operands and first arguments, past operands that
-     * {@link dev.rewriteperf.analysis.SafeToEvaluate#unchangedByOtherCode} accepts.
+     * Whether the first thing {@code e} evaluates that other code could change, or that could fail or initialise a
+     * class, is the variable {@code name}: following receivers, left operands (the left only of {@code &&} and
+     * {@code ||}, whose right may not run) and first arguments, past literals, locals and {@code this}.
      */
     static boolean readsFirst(Expression e, String name) {
         if (e instanceof J.Identifier) {
@@ -140,17 +183,37 @@ final class ComposedMaps {
         }
         if (e instanceof J.Binary) {
             J.Binary binary = (J.Binary) e;
-            return readsFirst(binary.getLeft(), name) || unchangedByOtherCode(binary.getLeft()) && readsFirst(binary.getRight(), name);
+            boolean conditional = binary.getOperator() == J.Binary.Type.And || binary.getOperator() == J.Binary.Type.Or;
+            return readsFirst(binary.getLeft(), name) || !conditional && isInert(binary.getLeft()) && readsFirst(binary.getRight(), name);
         }
         if (e instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) e;
             Expression select = call.getSelect();
-            if (select != null && !unchangedByOtherCode(select)) {
-                return readsFirst(select, name);
+            if (select != null && readsFirst(select, name)) {
+                return true;
             }
-            return readsFirstOf(call.getArguments(), name);
+            // A static call initialises its class only once its arguments are evaluated.
+            boolean passed = select == null || isInert(select) || MethodReferenceCall.isTypeName(select);
+            return passed && readsFirstOf(call.getArguments(), name);
         }
         return false;
+    }
+
+    /**
+     * A literal, a local variable or parameter, or {@code this}: evaluating it runs no code, cannot fail, initialises
+     * no class, and nothing the earlier function does can change it. A final field is not: reading another class's
+     * static field initialises that class.
+     */
+    private static boolean isInert(Expression expression) {
+        Expression e = unwrap(expression);
+        if (e instanceof J.Literal) {
+            return true;
+        }
+        if (!(e instanceof J.Identifier)) {
+            return false;
+        }
+        JavaType.Variable variable = ((J.Identifier) e).getFieldType();
+        return "this".equals(((J.Identifier) e).getSimpleName()) || variable != null && variable.getOwner() instanceof JavaType.Method;
     }
 
     private static boolean readsFirstOf(List<Expression> operands, String name) {
@@ -158,7 +221,7 @@ final class ComposedMaps {
             if (readsFirst(operand, name)) {
                 return true;
             }
-            if (!unchangedByOtherCode(operand)) {
+            if (!isInert(operand)) {
                 return false;
             }
         }

@@ -61,7 +61,8 @@ final class MethodReferenceCall {
 
     /** {@code Class<T>.cast} returning {@code Type} for {@code Type.class}, where the reference's method type says {@code T}. */
     private static JavaType.Method ofTheLiteralsClass(JavaType.Method method, @Nullable JavaType literal) {
-        if (method.getReturnType() instanceof JavaType.GenericTypeVariable && literal instanceof JavaType.Parameterized &&
+        if ("cast".equals(method.getName()) && method.getReturnType() instanceof JavaType.GenericTypeVariable &&
+            literal instanceof JavaType.Parameterized &&
             ((JavaType.Parameterized) literal).getTypeParameters().size() == 1) {
             return method.withReturnType(((JavaType.Parameterized) literal).getTypeParameters().get(0));
         }
@@ -101,7 +102,7 @@ final class MethodReferenceCall {
     }
 
     /** {@code String} or {@code java.util.Objects}: a type, not a value, on the left of {@code ::}. */
-    private static boolean isTypeName(Expression containing) {
+    static boolean isTypeName(Expression containing) {
         if (containing instanceof J.Identifier) {
             return ((J.Identifier) containing).getFieldType() == null && containing.getType() instanceof JavaType.FullyQualified &&
                    !"this".equals(((J.Identifier) containing).getSimpleName()) && !"super".equals(((J.Identifier) containing).getSimpleName());

@@ -367,6 +367,22 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
               import java.util.List;
 
               class Sums {
+                  static int n = 64;
+
+                  static long fieldNamedLikeTheCount(List<InputStream> streams) throws IOException {
+                      long sum = 0;
+                      for (InputStream in : streams) {
+                          byte[] chunk = new byte[64];
+                          if (in.available() > 0) {
+                              int n = in.read(chunk);
+                          }
+                          for (int i = 0; i < n; i++) {
+                              sum += chunk[i];
+                          }
+                      }
+                      return sum;
+                  }
+
                   static long wholeArray(List<InputStream> streams) throws IOException {
                       long sum = 0;
                       for (InputStream in : streams) {

@@ -1387,6 +1387,10 @@ class PreSizeMapToListTest implements RewriteTest {
                               .map(column -> prefix + column).collect(Collectors.toList());
                       return columns;
                   }
+
+                  static List<Integer> widths(List<String> lines) {
+                      return lines.stream().map(line -> line.trim()).map(t -> t.length()).collect(Collectors.toList());
+                  }
               }
               """,
             //language=java
@@ -1401,6 +1405,14 @@ class PreSizeMapToListTest implements RewriteTest {
                           columns.add(prefix + line.split(",")[0]);
                       }
                       return columns;
+                  }
+
+                  static List<Integer> widths(List<String> lines) {
+                      List<Integer> result = new ArrayList<>(lines.size());
+                      for (String line : lines) {
+                          result.add(line.trim().length());
+                      }
+                      return result;
                   }
               }
               """
@@ -1522,6 +1534,40 @@ class PreSizeMapToListTest implements RewriteTest {
                   List<Long> matches(List<String> words) {
                       return words.stream().map(w -> w.trim()).map(t -> words.stream().filter(u -> u.equals(t)).count())
                               .collect(Collectors.toList());
+                  }
+
+                  List<Boolean> gated(List<String> words, boolean strict) {
+                      return words.stream().map(w -> Boolean.valueOf(w.isEmpty())).map(empty -> strict && empty)
+                              .collect(Collectors.toList());
+                  }
+
+                  List<String> afterAnotherClassIsInitialised(List<String> words) {
+                      return words.stream().map(w -> w.trim()).map(t -> Limits.PREFIX + t).collect(Collectors.toList());
+                  }
+              }
+
+              class Limits {
+                  static final String PREFIX = System.getProperty("prefix", "");
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aGenericCallPassedToALaterFunctionIsListed() {
+        rewriteRun(
+          refusedBecause("is a generic call or `new ..<>`, whose type Java infers from where it goes"),
+          java(
+            //language=java
+            """
+              import java.util.Collections;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Wrapped {
+                  static List<Integer> sizes(List<String> words) {
+                      return words.stream().map(w -> Collections.singletonList(w)).map(l -> l.size()).collect(Collectors.toList());
                   }
               }
               """
@@ -1756,6 +1802,18 @@ class PreSizeMapToListTest implements RewriteTest {
                   return sorted;
               }
 
+              List<String> capturedByAnAnonymousClass(List<String> names, List<Runnable> hooks) {
+                  List<String> lines = new ArrayList<>();
+                  hooks.add(new Runnable() {
+                      @Override
+                      public void run() {
+                          lines.clear();
+                      }
+                  });
+                  lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  return lines;
+              }
+
               List<String> viewTakenBefore(List<String> names) {
                   List<String> lines = new ArrayList<>();
                   List<String> view = lines.subList(0, 0);
@@ -1766,7 +1824,7 @@ class PreSizeMapToListTest implements RewriteTest {
           """;
         String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
         String[] methods = after.split("\n    [A-Z][A-Za-z<>]* |\n    void ");
-        assertThat(methods).hasSize(9);
+        assertThat(methods).hasSize(10);
         for (int i = 1; i < methods.length; i++) {
             assertThat(methods[i]).as(methods[i]).contains(".addAll(result)", "result.add(n.trim());");
         }

@@ -56,7 +56,7 @@ public final class Gains {
             if (!paired()) {
                 return "not resolved (single run)";
             }
-            String interval = String.format(Locale.ROOT, "[%.2f, %.2f]", low, high);
+            String interval = rounds < 2 ? "(one round: no interval)" : String.format(Locale.ROOT, "[%.2f, %.2f]", low, high);
             if (!resolved()) {
                 return "within noise " + interval;
             }
@@ -74,7 +74,8 @@ public final class Gains {
             Matcher number = NUMBER.matcher(params);
             long largest = 0;
             while (number.find()) {
-                largest = Math.max(largest, Long.parseLong(number.group()));
+                String digits = number.group();
+                largest = Math.max(largest, digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits));
             }
             return largest;
         }
@@ -149,6 +150,9 @@ public final class Gains {
                 timesAfter.add(round.get("after").asDouble());
                 bytes.add(round.path("beforeBytes").asDouble(Double.NaN));
                 bytesAfter.add(round.path("afterBytes").asDouble(Double.NaN));
+            }
+            if (times.isEmpty()) {
+                continue;
             }
             double[] interval = ratioInterval(times, timesAfter);
             byRecipe.computeIfAbsent(recipe, k -> new ArrayList<>()).add(new Gain(file.getFileName().toString(),

@@ -92,7 +92,7 @@ public final class HtmlReport {
                     tbody(each(gains, g -> tr(td(g.file()), td(g.jdk()), td(g.params()), td(g.variant()),
                             td(String.format(Locale.ROOT, "%,.1f → %,.1f %s", g.timeBefore(), g.timeAfter(), g.unit())),
                             td(g.time()),
-                            td(String.format(Locale.ROOT, "%,.0f → %,.0f", g.bytesBefore(), g.bytesAfter())).withClass("n"))))));
+                            td(g.bytes().replace(" B/op", "")).withClass("n"))))));
         }
         return tables.isEmpty() ? p("No benchmark results given (--benchmarks).") : div(each(tables, t -> t)).withId("gains");
     }
