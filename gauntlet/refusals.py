@@ -47,7 +47,7 @@ VERDICTS = [
      "true limit", "nothing the recipe can write or prove: unattributed or raw types, a variable number of elements"),
     (r"^the pipeline is evaluated only in one branch of `\?:`", "reach",
      "the loop could go into an `if`/`else` in the conditional's place (neo4j, QLExpress)"),
-    (r"^the map function is not a lambda returning one expression", "reach", "a block lambda's statements could be copied into the loop"),
+    (r"^the map function is not a lambda returning one expression", "reach", "a block lambda with an early or commented `return` could become `if`/`else` in the loop; a function held in a variable cannot be inlined"),
     (r"^the variable is declared with `var`", "reach", "`var` could keep its type as `new ArrayList<R>(..)`"),
     (r"^the list's element type involves type variables", "reach", "the type could be spelled from the method's own type variables"),
     (r"^the pipeline is the body of a lambda", "reach", "an expression lambda could become a block"),

@@ -44,10 +44,13 @@ final class FilledLoop {
     private final @Nullable SourceLocal local;
     /** The collection the loop adds to when it fills one that exists ({@link AddAllTarget}); null when it declares one. */
     private final JavaType.@Nullable Variable existing;
+    /** A block lambda's statements, which the loop's body runs before it stores the element. */
+    final List<Statement> loopBodyFirst;
 
     private FilledLoop(String code, List<J> parameters, Set<String> imports, String filled, String variable,
                        JavaType filledType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
-                       JavaType elementType, @Nullable SourceLocal local, JavaType.@Nullable Variable existing) {
+                       JavaType elementType, @Nullable SourceLocal local, JavaType.@Nullable Variable existing,
+                       List<Statement> loopBodyFirst) {
         this.code = code;
         this.parameters = parameters;
         this.imports = imports;
@@ -59,26 +62,27 @@ final class FilledLoop {
         this.elementType = elementType;
         this.local = local;
         this.existing = existing;
+        this.loopBodyFirst = loopBodyFirst;
     }
 
     static FilledLoop array(String code, List<J> parameters, Set<String> imports, String array, String variable,
                             JavaType.Array arrayType, @Nullable TypeTree component, @Nullable TypeTree declaredElementType,
                             JavaType elementType) {
         return new FilledLoop(code, parameters, imports, array, variable, arrayType, component, declaredElementType, elementType,
-                null, null);
+                null, null, Collections.emptyList());
     }
 
     static FilledLoop list(String code, List<J> parameters, Set<String> imports, String list, String variable,
                            JavaType.Parameterized listType, @Nullable TypeTree declaredElementType, JavaType elementType) {
         return new FilledLoop(code, parameters, imports, list, variable, listType, null, declaredElementType, elementType,
-                null, null);
+                null, null, Collections.emptyList());
     }
 
     /** A loop that adds to {@code collection}, a local that exists, rather than to a new list. */
     static FilledLoop into(String code, List<J> parameters, Set<String> imports, J.Identifier collection, String variable,
                            @Nullable TypeTree declaredElementType, JavaType elementType) {
         return new FilledLoop(code, parameters, imports, collection.getSimpleName(), variable, collection.getType(), null,
-                declaredElementType, elementType, null, collection.getFieldType());
+                declaredElementType, elementType, null, collection.getFieldType(), Collections.emptyList());
     }
 
     /** Whether the loop adds to a collection that exists, and so takes the place of the statement that added to it. */
@@ -92,7 +96,13 @@ final class FilledLoop {
         withValue.add(local.value);
         withValue.addAll(parameters);
         return new FilledLoop(local.declarationCode(modifier) + code, withValue, imports, filled, variable, filledType,
-                component, declaredElementType, elementType, local, existing);
+                component, declaredElementType, elementType, local, existing, loopBodyFirst);
+    }
+
+    /** These statements, the loop's body running {@code statements} (a block lambda's) before it stores the element. */
+    FilledLoop withLoopBodyFirst(List<Statement> statements) {
+        return new FilledLoop(code, parameters, imports, filled, variable, filledType, component, declaredElementType,
+                elementType, local, existing, statements);
     }
 
     /** How many generated statements come before the declaration of the array or list: the source's local, if any. */

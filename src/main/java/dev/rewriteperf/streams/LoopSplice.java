@@ -118,10 +118,26 @@ final class LoopSplice {
                 method == null ? null : method.getMethodType());
         String templateIndent = generated.get(0).getPrefix().getIndent();
         for (int g = 0; g < count; g++) {
-            statements.set(start + g, Indentation.moved(generated.get(g), templateIndent, replaced.getPrefix().getIndent()));
+            Statement moved = Indentation.moved(generated.get(g), templateIndent, replaced.getPrefix().getIndent());
+            statements.set(start + g, moved instanceof J.ForEachLoop ? withBodyFirst((J.ForEachLoop) moved, filled.loopBodyFirst) : moved);
         }
         statements.set(start, statements.get(start).withPrefix(replaced.getPrefix()));
         return new LoopSplice(block.withStatements(statements), start, count, start + count);
+    }
+
+    /** The loop with {@code first} (a block lambda's statements) at the start of its body, indented as its body is. */
+    private static J.ForEachLoop withBodyFirst(J.ForEachLoop loop, List<Statement> first) {
+        if (first.isEmpty() || !(loop.getBody() instanceof J.Block)) {
+            return loop;
+        }
+        J.Block body = (J.Block) loop.getBody();
+        String bodyIndent = body.getStatements().get(0).getPrefix().getIndent();
+        String lambdaIndent = first.get(0).getPrefix().getIndent();
+        List<Statement> statements = new ArrayList<>(first);
+        // The stores' continuation lines are the lambda's return value's: they move with its statements.
+        statements.addAll(body.getStatements());
+        statements.replaceAll(statement -> Indentation.moved(statement, lambdaIndent, bodyIndent));
+        return loop.withBody(body.withStatements(statements));
     }
 
     /** The statement with the new array in the pipeline's place; its comments moved to the first new statement. */

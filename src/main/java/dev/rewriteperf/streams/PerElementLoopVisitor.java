@@ -120,7 +120,7 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         }
         code.append('}');
         FilledLoop loop = fill.loop(code.toString(), parameters, imports, pipeline.parameter, pipeline.declaredType,
-                pipeline.elementJavaType);
+                pipeline.elementJavaType).withLoopBodyFirst(pipeline.leading);
         if (local == null || declaration.isEmpty()) {
             return loop;
         }

@@ -44,10 +44,18 @@ final class PerElementPipeline {
     final @Nullable JavaType elementJavaType;
     final List<Expression> elements;
     final Destination destination;
+    /** The statements of a block lambda before its {@code return}, which the loop's body runs first. */
+    final List<Statement> leading;
 
     private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
                                @Nullable String elementType, @Nullable JavaType elementJavaType,
                                List<Expression> elements, Destination destination) {
+        this(refusal, source, parameter, declaredType, elementType, elementJavaType, elements, destination, Collections.emptyList());
+    }
+
+    private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
+                               @Nullable String elementType, @Nullable JavaType elementJavaType,
+                               List<Expression> elements, Destination destination, List<Statement> leading) {
         this.refusal = refusal;
         this.source = source;
         this.parameter = parameter;
@@ -56,6 +64,7 @@ final class PerElementPipeline {
         this.elementJavaType = elementJavaType;
         this.elements = elements;
         this.destination = destination;
+        this.leading = leading;
     }
 
     /**
@@ -83,11 +92,25 @@ final class PerElementPipeline {
         }
         J.Lambda lambda = function instanceof J.Lambda ? (J.Lambda) function : null;
         List<Expression> elements = lambda == null ? null : elements(lambda, operation);
+        BlockLambda block = elements != null || lambda == null || !"map".equals(operation) || !laterMaps.isEmpty() ? null :
+                BlockLambda.of(lambda);
+        if (block != null) {
+            return ofLambda(lambda, Collections.singletonList(block.value), laterMaps, source, destination, cursor).withLeading(block.leading);
+        }
         if (elements == null) {
-            return refused("flatMap".equals(operation) ? NOT_FIXED : "the map function is not a lambda returning one expression",
-                    source, destination);
+            return refused("flatMap".equals(operation) ? NOT_FIXED :
+                    "the map function is not a lambda returning one expression or ending in its only `return`", source, destination);
         }
         return ofLambda(lambda, elements, laterMaps, source, destination, cursor);
+    }
+
+    /** This pipeline with a block lambda's {@code leading} statements, which must not read the source either. */
+    private PerElementPipeline withLeading(List<Statement> statements) {
+        String counted = rootName(source.counted);
+        String leadingRefusal = counted != null && statements.stream().anyMatch(s -> References.countNamed(s, counted) > 0) ?
+                "the lambda refers to the source `" + counted + "`, which the loop reads while it runs" : null;
+        return new PerElementPipeline(refusal != null ? refusal : leadingRefusal, source, parameter, declaredType, elementType,
+                elementJavaType, elements, destination, statements);
     }
 
     /**

@@ -29,7 +29,8 @@ public class PreSizeMapToArray extends Recipe {
                "the same order; a method reference to a type, `this` or a class literal (`Type.class::cast`) becomes a " +
                "call, and a source that is a call " +
                "or a cast is first evaluated once into a local. Chained `map` calls become one expression, `g(f(e))`, " +
-               "where each later function reads its value first and once. Bound references to other objects, map views of a " +
+               "where each later function reads its value first and once; a block lambda ending in its only `return` " +
+               "runs its statements in the loop's body. Bound references to other objects, map views of a " +
                "call, concurrent sources and results that need a cast are left " +
                "alone and listed in the data table. **Warning:** the source's size is read before the loop. A sized " +
                "stream already allocates the exact array, so the gain is time: measured (JDK 25, 1000 elements) 3.9x" +

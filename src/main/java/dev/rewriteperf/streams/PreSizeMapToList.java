@@ -28,7 +28,8 @@ public class PreSizeMapToList extends Recipe {
                "over a collection, map view or array becomes `new ArrayList<>(source.size())` filled by a plain " +
                "`for` loop that evaluates the same expression per element in the same order; a source that is a " +
                "call or a cast is first evaluated once into a local named for it; chained `map` calls become one " +
-               "expression, `g(f(e))`, where each later function reads its value first and once. `Stream.toList()`, variables " +
+               "expression, `g(f(e))`, where each later function reads its value first and once; a block lambda ending " +
+               "in its only `return` runs its statements in the loop's body. `Stream.toList()`, variables " +
                "declared with `var` or a type without `add`, map views of a call, and concurrent sources are left " +
                "alone and listed in the data table. A list only added to a local `ArrayList` or `LinkedList` (or a hash " +
                "set of strings, boxed values or enums) that nothing else can see while the loop runs is not made at " +

@@ -1467,6 +1467,94 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void blockLambdaStatementsRunFirstInTheLoopsBody() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Labels {
+                  static List<String> labels(List<String> names) {
+                      return names.stream().map(name -> {
+                          // trimmed once
+                          String trimmed = name.trim();
+                          if (trimmed.isEmpty()) {
+                              trimmed = "?";
+                          }
+                          return String.join("-",
+                                  trimmed.toUpperCase());
+                      }).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Labels {
+                  static List<String> labels(List<String> names) {
+                      List<String> result = new ArrayList<>(names.size());
+                      for (String name : names) {
+                          // trimmed once
+                          String trimmed = name.trim();
+                          if (trimmed.isEmpty()) {
+                              trimmed = "?";
+                          }
+                          result.add(String.join("-",
+                                  trimmed.toUpperCase()));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void blockLambdasWithAnEarlyReturnACommentedReturnOrALaterMapAreListed() {
+        rewriteRun(
+          refusedBecause("the map function is not a lambda returning one expression or ending in its only `return`"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Labels {
+                  static List<String> early(List<String> names) {
+                      return names.stream().map(name -> {
+                          if (name == null) {
+                              return "";
+                          }
+                          return name.trim();
+                      }).collect(Collectors.toList());
+                  }
+
+                  static List<String> commented(List<String> names) {
+                      return names.stream().map(name -> {
+                          String trimmed = name.trim();
+                          // the label
+                          return trimmed.toUpperCase();
+                      }).collect(Collectors.toList());
+                  }
+
+                  static List<Integer> chained(List<String> names) {
+                      return names.stream().map(name -> {
+                          String trimmed = name.trim();
+                          return trimmed.toUpperCase();
+                      }).map(String::length).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void aBoxedValuePassedBetweenMapsIsListed() {
         rewriteRun(
           refusedBecause("the value passed from one `map` to the next has another type"),
@@ -1645,6 +1733,17 @@ class PreSizeMapToListTest implements RewriteTest {
                   return result;
               }
 
+              public static List<String> blocks(List<String> names) {
+                  trace = new StringBuilder();
+                  List<String> result = names.stream().map(n -> {
+                      String once = first(n);
+                      String twice = second(once);
+                      return twice == null ? "-" : twice + trace.length();
+                  }).collect(Collectors.toList());
+                  result.add(trace.toString());
+                  return result;
+              }
+
               public static String traced(List<String> names) {
                   try {
                       chained(names);
@@ -1657,7 +1756,8 @@ class PreSizeMapToListTest implements RewriteTest {
           """;
         String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
         assertThat(after).contains("result.add(second(Chains.first(string)).toUpperCase());").doesNotContain(".stream()");
-        assertCompiledAlike("Chains", source, after, List.of("chained", "traced"), List.of(" a ", "  ", "b"));
+        assertThat(after).contains("String once = first(n);");
+        assertCompiledAlike("Chains", source, after, List.of("chained", "traced", "blocks"), List.of(" a ", "  ", "b"));
     }
 
     /** Each of {@code methods}, taking a list of names, compiled from {@code before} and {@code after}: alike on every name list. */
