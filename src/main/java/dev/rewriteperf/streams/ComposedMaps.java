@@ -160,23 +160,9 @@ final class ComposedMaps {
         if (e instanceof J.Identifier) {
             return ((J.Identifier) e).getSimpleName().equals(name);
         }
-        if (e instanceof J.Parentheses && ((J.Parentheses<?>) e).getTree() instanceof Expression) {
-            return readsFirst((Expression) ((J.Parentheses<?>) e).getTree(), name);
-        }
-        if (e instanceof J.TypeCast) {
-            return readsFirst(((J.TypeCast) e).getExpression(), name);
-        }
-        if (e instanceof J.InstanceOf) {
-            return readsFirst(((J.InstanceOf) e).getExpression(), name);
-        }
-        if (e instanceof J.FieldAccess) {
-            return readsFirst(((J.FieldAccess) e).getTarget(), name);
-        }
-        if (e instanceof J.ArrayAccess) {
-            return readsFirst(((J.ArrayAccess) e).getIndexed(), name);
-        }
-        if (e instanceof J.Ternary) {
-            return readsFirst(((J.Ternary) e).getCondition(), name);
+        Expression first = firstOperand(e);
+        if (first != null) {
+            return readsFirst(first, name);
         }
         if (e instanceof J.Unary) {
             return !((J.Unary) e).getOperator().isModifying() && readsFirst(((J.Unary) e).getExpression(), name);
@@ -214,6 +200,26 @@ final class ComposedMaps {
         }
         JavaType.Variable variable = ((J.Identifier) e).getFieldType();
         return "this".equals(((J.Identifier) e).getSimpleName()) || variable != null && variable.getOwner() instanceof JavaType.Method;
+    }
+
+    /** What a parenthesis, a cast, {@code instanceof}, a field or array access or {@code ?:} evaluates first. */
+    private static @Nullable Expression firstOperand(Expression e) {
+        if (e instanceof J.Parentheses && ((J.Parentheses<?>) e).getTree() instanceof Expression) {
+            return (Expression) ((J.Parentheses<?>) e).getTree();
+        }
+        if (e instanceof J.TypeCast) {
+            return ((J.TypeCast) e).getExpression();
+        }
+        if (e instanceof J.InstanceOf) {
+            return ((J.InstanceOf) e).getExpression();
+        }
+        if (e instanceof J.FieldAccess) {
+            return ((J.FieldAccess) e).getTarget();
+        }
+        if (e instanceof J.ArrayAccess) {
+            return ((J.ArrayAccess) e).getIndexed();
+        }
+        return e instanceof J.Ternary ? ((J.Ternary) e).getCondition() : null;
     }
 
     private static boolean readsFirstOf(List<Expression> operands, String name) {
