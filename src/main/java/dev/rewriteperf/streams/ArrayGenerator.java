@@ -49,8 +49,23 @@ final class ArrayGenerator implements Destination {
             return new ArrayGenerator(null, null, "Object", arrayType);
         }
         TypeTree component = componentTree(arguments.get(0));
-        return component == null ? new ArrayGenerator(UNKNOWN_GENERATOR, null, "", arrayType) :
-                new ArrayGenerator(null, component, component.printTrimmed(cursor), arrayType);
+        if (component == null) {
+            return new ArrayGenerator(UNKNOWN_GENERATOR, null, "", arrayType);
+        }
+        String text = component.printTrimmed(cursor);
+        return isRawGeneric(arrayType) ? new ArrayGenerator("the component type `" + text + "` is a raw generic type: " +
+                "declaring the array adds a rawtypes warning that `" + text + "[]::new` does not give, which a build " +
+                "with -Werror rejects", null, "", arrayType) : new ArrayGenerator(null, component, text, arrayType);
+    }
+
+    /** {@code CompletableFuture[]}: the innermost component is a generic class written without type arguments. */
+    private static boolean isRawGeneric(JavaType.Array arrayType) {
+        JavaType element = arrayType.getElemType();
+        while (element instanceof JavaType.Array) {
+            element = ((JavaType.Array) element).getElemType();
+        }
+        return element instanceof JavaType.Class && !(element instanceof JavaType.Parameterized) &&
+               !((JavaType.Class) element).getTypeParameters().isEmpty();
     }
 
     /**

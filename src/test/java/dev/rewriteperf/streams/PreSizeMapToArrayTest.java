@@ -298,6 +298,28 @@ class PreSizeMapToArrayTest implements RewriteTest {
         );
     }
 
+    /** Found on neo4j-java-driver, which compiles with -Xlint:all -Werror. */
+    @Test
+    void rawGenericComponentIsListed() {
+        rewriteRun(
+          refusedBecause("is a raw generic type: declaring the array adds a rawtypes warning"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.concurrent.CompletableFuture;
+              import java.util.concurrent.CompletionStage;
+
+              class Stages {
+                  static CompletableFuture<?>[] futures(List<CompletionStage<String>> stages) {
+                      return stages.stream().map(CompletionStage::toCompletableFuture).toArray(CompletableFuture[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void resultThatMayNotFit() {
         rewriteRun(
