@@ -9,6 +9,8 @@ confidence interval over the rounds (see ratio_interval there).
 
     ./paired.py collections --jdk 25                 # every pair of the family, 12 rounds
     ./paired.py streams --recipe PreSizeMapToList --rounds 4 --jdk 17
+    ./paired.py bytes --recipe UseVarHandleForByteReads --pair readLongBigEndianAfter   # one pair
+    ./paired.py streams --recipe PreSizeMapToArray --param size=1000                    # one size
 
 Writes results/paired/<family>-jdk<N>.json (with --recipe, <family>-<Recipe>-jdk<N>.json): for each pair and
 @Param, each round's median time per operation and gc.alloc.rate.norm (B/op) of both methods, and which ran first.
@@ -37,17 +39,24 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("family", help="collections, caches, streams, bytes or buffers")
     parser.add_argument("--recipe", help="only this recipe's benchmark (its class name without 'Benchmark')")
+    parser.add_argument("--pair", action="append", default=[],
+                        help="only the pair whose variant is this method (e.g. readLongBigEndianAfter); repeatable")
+    parser.add_argument("--param", action="append", default=[], help="only this @Param value, as JMH's -p takes it (size=1000)")
     parser.add_argument("--jdk", choices=sorted(JDKS), default="25")
     parser.add_argument("--rounds", type=int, default=12)
     parser.add_argument("--warmup", default="3x300ms", help="warm-up iterations x time, per fork")
     parser.add_argument("--measure", default="5x300ms", help="measured iterations x time, per fork")
-    parser.add_argument("--jar", default=os.path.join(HERE, "target", "benchmarks.jar"))
+    parser.add_argument("--jar", help="default: target/benchmarks.jar (release 21) for JDK 25, "
+                                      "target/jdk17/benchmarks-jdk17.jar (mvn package -Pjdk17) for JDK 17")
     parser.add_argument("--out", default=os.path.join(HERE, "results", "paired"))
     args = parser.parse_args()
+    if args.jar is None:
+        args.jar = os.path.join(HERE, "target", *(("jdk17", "benchmarks-jdk17.jar") if args.jdk == "17" else ("benchmarks.jar",)))
     if not os.path.exists(args.jar):
-        sys.exit(f"paired: {args.jar} is missing; build it with ../scripts/mvn21 -B package")
+        sys.exit(f"paired: {args.jar} is missing; build it with ../scripts/mvn21 -B package" + (" -Pjdk17" if args.jdk == "17" else ""))
     java = JDKS[args.jdk]
-    pairs = pairs_of(listed(java, args.jar), args.family, args.recipe)
+    pairs = [p for p in pairs_of(listed(java, args.jar), args.family, args.recipe)
+             if not args.pair or p[1].rsplit(".", 1)[1] in args.pair]
     if not pairs:
         sys.exit(f"paired: no before/after pair in family {args.family}" + (f" for {args.recipe}" if args.recipe else ""))
     records = {}
@@ -99,7 +108,8 @@ def run(java, args, method):
         path = f.name
     try:
         subprocess.run([java, "-jar", args.jar, "^" + re.escape(method) + "$", "-f", "1", "-wi", warmups, "-w",
-                        warmup_time, "-i", iterations, "-r", measure_time, "-prof", "gc", "-rf", "json", "-rff", path],
+                        warmup_time, "-i", iterations, "-r", measure_time, "-prof", "gc", "-rf", "json", "-rff", path]
+                       + [arg for param in args.param for arg in ("-p", param)],
                        capture_output=True, text=True, check=True)
         with open(path) as f:
             results = json.load(f)
