@@ -24,12 +24,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Each recipe's description quotes a headline figure (one for each form it measures apart); this test recomputes it
  * from the JMH results in {@code benchmarks/results/<Recipe>-<jdk>.json}, so a description cannot drift from the
  * measurement behind it.
- * Allocation figures are {@code gc.alloc.rate.norm} before and after ("58,322 -> 54,210 B/op"); time figures are the
- * ratio of the medians of all measured iterations ("2.9x faster"), as {@code benchmarks/summarize.py} computes them.
+ * Allocation figures are {@code gc.alloc.rate.norm} before and after ("58,322 -> 54,210 B/op"); time figures come from
+ * {@code paired.py}'s interleaved rounds: the geometric-mean ratio with its 95 % interval ("2.03x faster (95 % interval
+ * 1.59-2.60x)"), quoted only when the interval excludes 1.
  */
 class RecipeFiguresTest {
 
     private static final Path RESULTS = Paths.get("benchmarks/results");
+    /** Student's t, two-sided 95 %, for the round counts the paired files have (n rounds: n - 1 degrees of freedom). */
+    private static final Map<Integer, Double> T_975_BY_ROUNDS = Map.of(6, 2.571, 8, 2.365, 10, 2.262, 12, 2.201);
     private static final Environment ENVIRONMENT = Environment.builder().scanRuntimeClasspath("dev.rewriteperf").build();
 
     enum Kind { BYTES, TIME }
@@ -87,10 +90,35 @@ class RecipeFiguresTest {
         JsonNode before = find(results, headline.before, headline.params);
         JsonNode after = find(results, headline.after, headline.params);
         String figure = headline.kind == Kind.BYTES ?
-                String.format(Locale.ROOT, "%,d -> %,d B/op", bytes(before), bytes(after)) :
-                String.format(Locale.ROOT, "%.1fx faster", median(before) / median(after));
+                String.format(Locale.ROOT, "%,d -> %,d B/op", bytes(before), bytes(after)) : pairedFigure(headline);
         assertThat(descriptionOf("dev.rewriteperf." + headline.recipe)).contains(figure);
     }
+
+    /**
+     * "2.03x faster (95 % interval 1.59-2.60x)": the geometric mean of the rounds' ratios in
+     * {@code benchmarks/results/paired/<family>-<Recipe>-jdk25.json} and its paired t-interval, as
+     * {@code benchmarks/summarize.py} computes them.
+     */
+    private static String pairedFigure(Headline headline) throws IOException {
+        String family = headline.recipe.substring(0, headline.recipe.indexOf('.'));
+        String simpleName = headline.recipe.substring(headline.recipe.indexOf('.') + 1);
+        JsonNode paired = new ObjectMapper().readTree(RESULTS.resolve("paired").resolve(family + "-" + simpleName + "-" + headline.jdk + ".json").toFile());
+        for (JsonNode pair : paired.get("pairs")) {
+            if (pair.get("before").asText().endsWith("." + headline.before) && pair.get("after").asText().endsWith("." + headline.after) &&
+                pair.get("params").asText().equals(headline.params)) {
+                List<Double> logs = new ArrayList<>();
+                pair.get("rounds").forEach(round -> logs.add(Math.log(round.get("before").asDouble() / round.get("after").asDouble())));
+                double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+                double variance = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (logs.size() - 1);
+                double margin = T_975_BY_ROUNDS.get(logs.size()) * Math.sqrt(variance / logs.size());
+                assertThat(Math.abs(mean)).as("a time ratio is quoted only when its interval excludes 1").isGreaterThan(margin);
+                return String.format(Locale.ROOT, "%.2fx faster (95 %% interval %.2f-%.2fx)", Math.exp(mean),
+                        Math.exp(mean - margin), Math.exp(mean + margin));
+            }
+        }
+        throw new AssertionError("no paired rounds for " + headline.before + " / " + headline.after + " at " + headline.params);
+    }
+
 
     @Test
     void everyRecipeOfThePackHasAHeadline() {
@@ -132,17 +160,5 @@ class RecipeFiguresTest {
 
     private static long bytes(JsonNode result) {
         return Math.round(result.get("secondaryMetrics").get("gc.alloc.rate.norm").get("score").asDouble());
-    }
-
-    private static double median(JsonNode result) {
-        List<Double> all = new ArrayList<>();
-        for (JsonNode fork : result.get("primaryMetric").get("rawData")) {
-            for (JsonNode iteration : fork) {
-                all.add(iteration.asDouble());
-            }
-        }
-        all.sort(null);
-        int n = all.size();
-        return n % 2 == 1 ? all.get(n / 2) : (all.get(n / 2 - 1) + all.get(n / 2)) / 2;
     }
 }

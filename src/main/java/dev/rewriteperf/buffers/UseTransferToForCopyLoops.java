@@ -65,7 +65,8 @@ public class UseTransferToForCopyLoops extends Recipe {
                "the same method, with buffer and count used by nothing but the loop; other copy loops are listed in " +
                "the data table (another stream's `transferTo` is the same loop, and a caller's stream may implement " +
                "`transferTo` with this very loop). **Warning:** on JDK 17 file streams do not specialise " +
-               "`transferTo` yet: the same time and bytes. Measured (JDK 25, a 1 MiB file to a file): 1.4x faster.";
+               "`transferTo` yet: the same time and bytes. Measured (JDK 25, a 1 MiB file to a file, " +
+               "paired runs): 2.70x faster (95 % interval 2.46-2.96x).";
     }
 
     @Override

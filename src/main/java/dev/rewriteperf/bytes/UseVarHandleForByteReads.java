@@ -46,7 +46,7 @@ public class UseVarHandleForByteReads extends Recipe {
                "field or arithmetic on them, or that miss or repeat a byte, are listed in the data table. " +
                "**Warning:** an out-of-range offset throws `IndexOutOfBoundsException` instead of its subclass " +
                "`ArrayIndexOutOfBoundsException`; reads inside a `try` that catches the latter are left alone. " +
-               "Measured (JDK 25, one big-endian long): 2.9x faster.";
+               "Measured (JDK 25, one big-endian long, paired runs): 2.79x faster (95 % interval 2.30-3.38x).";
     }
 
     @Override

@@ -44,7 +44,7 @@ public class UseVarHandleForByteWrites extends Recipe {
                " field or arithmetic on them, or that miss or repeat a byte, are listed in the data table. " +
                "**Warning:** with an out-of-range offset the view writes nothing and throws " +
                "`IndexOutOfBoundsException`, where the stores wrote the bytes before the bad index; stores inside a " +
-               "`try` that catches either are left alone. Measured (JDK 25, one big-endian long): 2.0x faster; JDK " +
+               "`try` that catches either are left alone. Measured (JDK 25, one big-endian long, paired runs): 2.74x faster (95 % interval 2.25-3.32x); JDK " +
                "25 merges some int stores by itself.";
     }
 

@@ -47,7 +47,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                "module in the same package, generated sources, or reflection, are not seen). **Warning:** under contention " +
                "`ClassValue` may run `fn` more than once for a class (one result is kept), and a class's first " +
                "`ClassValue` retains about 460 bytes against 68 for a map entry. Measured (JDK 25, 16 classes " +
-               "cached): hits 3.6x faster, no allocation either way.";
+               "cached, paired runs): hits 1.64x faster (95 % interval 1.35-2.00x), no allocation either way.";
     }
 
     @Override

@@ -33,8 +33,8 @@ public class PreSizeMapToArray extends Recipe {
                "runs its statements in the loop's body. Bound references to other objects, map views of a " +
                "call, concurrent sources and results that need a cast are left " +
                "alone and listed in the data table. **Warning:** the source's size is read before the loop. A sized " +
-               "stream already allocates the exact array, so the gain is time: measured (JDK 25, 1000 elements) 3.9x" +
-               " faster.";
+               "stream already allocates the exact array, so the gain is time: measured (JDK 25, 1000 elements, paired " +
+               "runs) 2.03x faster (95 % interval 1.59-2.60x).";
     }
 
     @Override
