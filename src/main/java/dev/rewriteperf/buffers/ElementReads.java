@@ -1,6 +1,7 @@
 package dev.rewriteperf.buffers;
 
 import dev.rewriteperf.analysis.LocalVariables;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
@@ -10,6 +11,7 @@ import org.openrewrite.java.tree.Statement;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
 import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
@@ -76,16 +78,10 @@ final class ElementReads {
      * filled in this iteration of the outer loop and does not depend on what an earlier iteration left there.
      */
     static boolean isReadBelowCount(Cursor access, Cursor scope, Set<String> counts) {
-        J.ArrayAccess element = access.getValue();
-        Object parent = access.getParentTreeCursor().getValue();
-        boolean written = parent instanceof J.Assignment && ((J.Assignment) parent).getVariable() == element ||
-                          parent instanceof J.AssignmentOperation && ((J.AssignmentOperation) parent).getVariable() == element ||
-                          parent instanceof J.Unary && ((J.Unary) parent).getOperator().isModifying();
-        Expression index = unwrap(element.getDimension().getIndex());
-        if (written || !(index instanceof J.Identifier)) {
+        String i = readIndexVariable(access);
+        if (i == null) {
             return false;
         }
-        String i = ((J.Identifier) index).getSimpleName();
         // Only loops inside the statements that follow the array's declaration: its counts are declared there.
         for (Cursor c = access.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
             if (c.getValue() instanceof J.ForLoop && isCountedLoop((J.ForLoop) c.getValue(), i, counts)) {
@@ -95,28 +91,50 @@ final class ElementReads {
         return false;
     }
 
-    /** {@code for (int i = k; i < n; i++)}, {@code k >= 0}, {@code n} a count, and the body never writes {@code i}. */
-    private static boolean isCountedLoop(J.ForLoop loop, String i, Set<String> counts) {
+    /** {@code i} of {@code buf[i]}, the element at {@code access}, when it is read, not written; null otherwise. */
+    static @Nullable String readIndexVariable(Cursor access) {
+        J.ArrayAccess element = access.getValue();
+        Object parent = access.getParentTreeCursor().getValue();
+        boolean written = parent instanceof J.Assignment && ((J.Assignment) parent).getVariable() == element ||
+                          parent instanceof J.AssignmentOperation && ((J.AssignmentOperation) parent).getVariable() == element ||
+                          parent instanceof J.Unary && ((J.Unary) parent).getOperator().isModifying();
+        Expression index = unwrap(element.getDimension().getIndex());
+        return written || !(index instanceof J.Identifier) ? null : ((J.Identifier) index).getSimpleName();
+    }
+
+    /**
+     * {@code for (..; i < bound; i++)} (or {@code ++i}) with a bound {@code isBound} accepts, whose body never writes
+     * {@code i}: inside it, {@code i} is below the bound.
+     */
+    static boolean countsUpBelow(J.ForLoop loop, String i, Predicate<Expression> isBound) {
         J.ForLoop.Control control = loop.getControl();
         Expression condition = control.getCondition() instanceof Expression ? unwrap((Expression) control.getCondition()) : null;
         if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.LessThan ||
-            !isNamed(((J.Binary) condition).getLeft(), i) || !isLocalCount(((J.Binary) condition).getRight(), counts) ||
-            control.getInit().size() != 1 || control.getUpdate().size() != 1) {
+            !isNamed(((J.Binary) condition).getLeft(), i) || !isBound.test(((J.Binary) condition).getRight()) ||
+            control.getUpdate().size() != 1) {
             return false;
-        }
-        Statement init = control.getInit().get(0);
-        Expression start = null;
-        if (init instanceof J.VariableDeclarations && ((J.VariableDeclarations) init).getVariables().size() == 1 &&
-            ((J.VariableDeclarations) init).getVariables().get(0).getSimpleName().equals(i)) {
-            start = ((J.VariableDeclarations) init).getVariables().get(0).getInitializer();
-        } else if (init instanceof J.Assignment && isNamed(((J.Assignment) init).getVariable(), i)) {
-            start = ((J.Assignment) init).getAssignment();
         }
         Statement update = control.getUpdate().get(0);
         boolean increments = update instanceof J.Unary && isNamed(((J.Unary) update).getExpression(), i) &&
                              (((J.Unary) update).getOperator() == J.Unary.Type.PostIncrement ||
                               ((J.Unary) update).getOperator() == J.Unary.Type.PreIncrement);
-        return start != null && isNonNegativeLiteral(start) && increments && !LocalVariables.isWrittenIn(loop.getBody(), i);
+        return increments && !LocalVariables.isWrittenIn(loop.getBody(), i);
+    }
+
+    /** {@link #countsUpBelow} a local count, from a non-negative literal: every {@code i} is in {@code [0, n)}. */
+    private static boolean isCountedLoop(J.ForLoop loop, String i, Set<String> counts) {
+        List<Statement> init = loop.getControl().getInit();
+        if (init.size() != 1 || !countsUpBelow(loop, i, bound -> isLocalCount(bound, counts))) {
+            return false;
+        }
+        Expression start = null;
+        if (init.get(0) instanceof J.VariableDeclarations && ((J.VariableDeclarations) init.get(0)).getVariables().size() == 1 &&
+            ((J.VariableDeclarations) init.get(0)).getVariables().get(0).getSimpleName().equals(i)) {
+            start = ((J.VariableDeclarations) init.get(0)).getVariables().get(0).getInitializer();
+        } else if (init.get(0) instanceof J.Assignment && isNamed(((J.Assignment) init.get(0)).getVariable(), i)) {
+            start = ((J.Assignment) init.get(0)).getAssignment();
+        }
+        return start != null && isNonNegativeLiteral(start);
     }
 
     /** A count, and a local variable, not a field of the same name. */

@@ -1,6 +1,5 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -190,38 +189,20 @@ final class RocksDbValueUses {
      * below the value's length the buffer holds the value, so the read is the same.
      */
     private static boolean isReadBelowLength(Cursor access, String value) {
-        J.ArrayAccess element = access.getValue();
-        Object container = access.getParentTreeCursor().getValue();
-        boolean written = container instanceof J.Assignment && ((J.Assignment) container).getVariable() == element ||
-                          container instanceof J.AssignmentOperation && ((J.AssignmentOperation) container).getVariable() == element ||
-                          container instanceof J.Unary && ((J.Unary) container).getOperator().isModifying();
-        Expression index = unwrap(element.getDimension().getIndex());
-        if (written || !(index instanceof J.Identifier)) {
+        String i = ElementReads.readIndexVariable(access);
+        if (i == null) {
             return false;
         }
-        String i = ((J.Identifier) index).getSimpleName();
         for (Cursor c = access.getParentTreeCursor(); c != null; c = c.getParent()) {
             Object tree = c.getValue();
             if (tree instanceof J.MethodDeclaration || tree instanceof J.Lambda || tree instanceof J.ClassDeclaration) {
                 return false;
             }
-            if (tree instanceof J.ForLoop && boundsIndex((J.ForLoop) tree, i, value)) {
+            if (tree instanceof J.ForLoop && ElementReads.countsUpBelow((J.ForLoop) tree, i, bound -> isLengthOf(bound, value))) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean boundsIndex(J.ForLoop loop, String i, String value) {
-        Expression condition = unwrap(loop.getControl().getCondition());
-        List<Statement> update = loop.getControl().getUpdate();
-        boolean below = condition instanceof J.Binary && ((J.Binary) condition).getOperator() == J.Binary.Type.LessThan &&
-                        isNamed(((J.Binary) condition).getLeft(), i) && isLengthOf(((J.Binary) condition).getRight(), value);
-        boolean increments = update.size() == 1 && update.get(0) instanceof J.Unary &&
-                             ((J.Unary) update.get(0)).getOperator().isModifying() &&
-                             isNamed(((J.Unary) update.get(0)).getExpression(), i);
-        return below && increments && ((J.Unary) update.get(0)).getOperator().name().endsWith("Increment") &&
-               !LocalVariables.isWrittenIn(loop.getBody(), i);
     }
 
     /**
