@@ -1931,6 +1931,72 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @Test
+    void aSetWhoseAddRunsProjectCodeOrATargetALambdaCapturesGetsANewListAddedAsBefore() {
+        //language=java
+        String source = """
+          import java.util.ArrayList;
+          import java.util.HashSet;
+          import java.util.List;
+          import java.util.Set;
+          import java.util.function.IntSupplier;
+          import java.util.stream.Collectors;
+
+          class Seen {
+              static final class Key {
+                  final String name;
+
+                  Key(String name) {
+                      this.name = name;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return name.hashCode();
+                  }
+              }
+
+              Set<Key> projectKeys(List<String> names) {
+                  Set<Key> keys = new HashSet<>();
+                  keys.addAll(names.stream().map(n -> new Key(n)).collect(Collectors.toList()));
+                  return keys;
+              }
+
+              List<String> capturedByALambda(List<String> names, List<IntSupplier> probes) {
+                  List<String> lines = new ArrayList<>();
+                  probes.add(() -> lines.size());
+                  lines.addAll(names.stream().map(n -> n.trim()).collect(Collectors.toList()));
+                  return lines;
+              }
+          }
+          """;
+        String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
+        assertThat(after).contains("keys.addAll(result);", "lines.addAll(result);");
+    }
+
+    @Test
+    void aBlockLambdaThatReadsTheSourceIsListed() {
+        rewriteRun(
+          refusedBecause("the lambda refers to the source `names`"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Ranks {
+                  static List<String> ranked(List<String> names) {
+                      return names.stream().map(n -> {
+                          int rank = names.indexOf(n);
+                          return rank + " " + n;
+                      }).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void elementsAddedStraightIntoALocalListBehaveAlike() throws Exception {
         //language=java
         String source = """
