@@ -1,5 +1,6 @@
 package dev.rewriteperf;
 
+import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.RecipeDescriptor;
@@ -19,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Everything about a recipe can be found from its name {@code dev.rewriteperf.<family>.<Recipe>}: its test
  * {@code src/test/java/dev/rewriteperf/<family>/<Recipe>Test.java}, its benchmark
  * {@code benchmarks/.../benchmarks/<family>/<recipe in lower case>/<Recipe>Benchmark.java} with the results in
- * {@code benchmarks/results/<Recipe>-<jdk>.json}, and its entry in the family's composite
- * {@code META-INF/rewrite/<family>.yml}, whose own name is in the family's package.
+ * {@code benchmarks/results/<Recipe>-<jdk>.json}, and its entry in the family's composite, a Java class in the
+ * family's package (Java, not YAML: a composite takes the profile options, which YAML composites cannot).
  */
 class PackStructureTest {
 
@@ -66,19 +67,31 @@ class PackStructureTest {
     }
 
     @Test
-    void everyRecipeIsInItsFamilysCompositeNamedInItsPackage() {
+    void everyRecipeIsInItsFamilysCompositeNamedInItsPackage() throws ClassNotFoundException {
         for (String recipe : leafRecipes()) {
             String family = family(recipe);
             List<String> composites = new ArrayList<>();
             for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
                 boolean inFamilyPackage = descriptor.getName().startsWith("dev.rewriteperf." + family + ".");
-                if (inFamilyPackage && descriptor.getRecipeList().stream().anyMatch(r -> r.getName().equals(recipe))) {
+                if (inFamilyPackage && !descriptor.getRecipeList().isEmpty() && leavesOf(descriptor).contains(recipe)) {
                     composites.add(descriptor.getName());
-                    assertThat(descriptor.getSource().toString()).as(recipe).endsWith("META-INF/rewrite/" + family + ".yml");
                 }
             }
             assertThat(composites).as(recipe).hasSize(1);
+            assertThat(ProfileGuidedComposite.class.isAssignableFrom(Class.forName(composites.get(0)))).as(recipe).isTrue();
         }
+    }
+
+    private static List<String> leavesOf(RecipeDescriptor descriptor) {
+        List<String> leaves = new ArrayList<>();
+        for (RecipeDescriptor child : descriptor.getRecipeList()) {
+            if (child.getRecipeList().isEmpty()) {
+                leaves.add(child.getName());
+            } else {
+                leaves.addAll(leavesOf(child));
+            }
+        }
+        return leaves;
     }
 
     private static String family(String recipe) {

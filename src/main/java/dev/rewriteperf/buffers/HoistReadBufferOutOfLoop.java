@@ -2,6 +2,7 @@ package dev.rewriteperf.buffers;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -24,7 +25,16 @@ import java.util.Set;
 
 public class HoistReadBufferOutOfLoop extends Recipe {
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public HoistReadBufferOutOfLoop() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public HoistReadBufferOutOfLoop(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -99,6 +109,9 @@ public class HoistReadBufferOutOfLoop extends Recipe {
                 String refusal = refusal(statements, i, loop, inBody, k, declaration.getVariables().get(0).getSimpleName(), bodyCursor);
                 if (refusal != null) {
                     candidates.recordSkip(ctx, at, declaration, refusal);
+                    continue;
+                }
+                if (!candidates.mayChange(ctx, at, declaration)) {
                     continue;
                 }
                 J.VariableDeclarations moved = moveOut(statements, i, body, k);

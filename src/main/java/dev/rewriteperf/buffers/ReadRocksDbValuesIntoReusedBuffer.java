@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -42,15 +43,21 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
             required = false)
     private final @Nullable String bufferHolder;
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
 
     public ReadRocksDbValuesIntoReusedBuffer() {
-        this(null);
+        this(null, ProfileGate.NONE);
     }
 
     @JsonCreator
     public ReadRocksDbValuesIntoReusedBuffer(@JsonProperty("bufferHolder") @Nullable String bufferHolder) {
+        this(bufferHolder, ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public ReadRocksDbValuesIntoReusedBuffer(@Nullable String bufferHolder, ProfileGate gate) {
         this.bufferHolder = bufferHolder;
+        this.candidates = new PerformanceCandidates(this, gate);
     }
 
     public @Nullable String getBufferHolder() {
@@ -194,9 +201,10 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
                             "a static method cannot use the instance's buffer (bufferHolder: instance)" :
                             RocksDbValueUses.refusal(statements.subList(i + 1, statements.size()), getCursor(),
                                     declaration.getVariables().get(0).getSimpleName());
+                    Cursor at = new Cursor(getCursor(), declaration);
                     if (refusal != null) {
-                        candidates.recordSkip(ctx, new Cursor(getCursor(), declaration), declaration, refusal);
-                    } else {
+                        candidates.recordSkip(ctx, at, declaration, refusal);
+                    } else if (candidates.mayChange(ctx, at, declaration)) {
                         sites.put(declaration.getId(), Objects.requireNonNull(RocksDbGet.of(get)));
                     }
                 }

@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -50,7 +51,16 @@ public class UseTransferToForCopyLoops extends Recipe {
              TypeUtils.isOfClassType(created.getType(), "java.io.ByteArrayInputStream")) ||
             created instanceof J.MethodInvocation && FILES_NEW_INPUT_STREAM.matches((J.MethodInvocation) created);
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public UseTransferToForCopyLoops() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public UseTransferToForCopyLoops(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -98,6 +108,9 @@ public class UseTransferToForCopyLoops extends Recipe {
                             String refusal = refusal(copy, loopCursor, removals);
                             if (refusal != null) {
                                 candidates.recordSkip(ctx, loopCursor, copy.loop, refusal);
+                                continue;
+                            }
+                            if (!candidates.mayChange(ctx, loopCursor, copy.loop)) {
                                 continue;
                             }
                             Statement[] replacement = new Statement[1];

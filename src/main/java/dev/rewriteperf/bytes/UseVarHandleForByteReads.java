@@ -2,6 +2,7 @@ package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -30,7 +31,16 @@ public class UseVarHandleForByteReads extends Recipe {
     private static final MethodMatcher INT_BITS_TO_FLOAT = new MethodMatcher("java.lang.Float intBitsToFloat(int)");
     private static final MethodMatcher LONG_BITS_TO_DOUBLE = new MethodMatcher("java.lang.Double longBitsToDouble(long)");
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public UseVarHandleForByteReads() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public UseVarHandleForByteReads(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -123,6 +133,9 @@ public class UseVarHandleForByteReads extends Recipe {
         private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
                                     ExecutionContext ctx) {
             String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS);
+            if (refusal == null && !candidates.mayChange(ctx, getCursor(), original)) {
+                return null;
+            }
             J.Identifier field = refusal == null ? viewField(new ByteView(component, read.bigEndian)) : null;
             if (field == null) {
                 candidates.recordSkip(ctx, getCursor(), original, refusal != null ? refusal : NO_FIELD_NAME);

@@ -3,6 +3,7 @@ package dev.rewriteperf.bytes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -29,7 +30,16 @@ public class UseVarHandleForByteWrites extends Recipe {
     private static final List<String> CATCHES_OUT_OF_BOUNDS = Arrays.asList("java.lang.ArrayIndexOutOfBoundsException",
             "java.lang.IndexOutOfBoundsException", "java.lang.RuntimeException", "java.lang.Exception", "java.lang.Throwable");
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public UseVarHandleForByteWrites() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public UseVarHandleForByteWrites(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -123,6 +133,9 @@ public class UseVarHandleForByteWrites extends Recipe {
                 }
                 if (refusal == null && !SafeToEvaluate.sameValueEachRead(run.get(0).value)) {
                     refusal = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
+                }
+                if (refusal == null && !candidates.mayChange(ctx, first, run.get(0).statement)) {
+                    return null;
                 }
                 J.Identifier field = refusal == null ? viewField(view) : null;
                 if (field == null) {

@@ -2,6 +2,7 @@ package dev.rewriteperf.caches;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -18,6 +19,7 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -28,7 +30,16 @@ import java.util.Set;
 
 public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValueForClassKeyedCache.UsedElsewhere> {
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public UseClassValueForClassKeyedCache() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public UseClassValueForClassKeyedCache(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -103,6 +114,9 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         /** The class-keyed fields of the file being visited, by {@link ClassKeyedCache#key}. */
         private Map<String, ClassKeyedCache> caches = Collections.emptyMap();
 
+        /** Where the file calls {@code computeIfAbsent} on each class-keyed field: the profile's hot spots. */
+        private Map<String, List<Cursor>> computedAt = Collections.emptyMap();
+
         /** The new {@code ClassValue} declarations of the file being visited, by the replaced field's key. */
         private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
 
@@ -118,6 +132,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             if (caches.isEmpty()) {
                 return cu;
             }
+            computedAt = computeCalls(cu);
             J.CompilationUnit c = super.visitCompilationUnit(cu, ctx);
             if (converted.isEmpty()) {
                 return c;
@@ -142,10 +157,30 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                 candidates.recordSkip(ctx, getCursor(), d, refusal);
                 return d;
             }
+            if (!candidates.mayChange(ctx, getCursor(), d, computedAt.getOrDefault(key, Collections.emptyList()))) {
+                return d;
+            }
             J.VariableDeclarations classValue = classValueField(cache, d, ctx);
             candidates.recordChange(ctx, getCursor(), d, classValue);
             converted.put(key, classValue);
             return classValue;
+        }
+
+        /** The cursor of each {@code computeIfAbsent} call on a field, by the field's {@link ClassKeyedCache#key}. */
+        private static Map<String, List<Cursor>> computeCalls(J.CompilationUnit cu) {
+            Map<String, List<Cursor>> calls = new HashMap<>();
+            new JavaIsoVisitor<Map<String, List<Cursor>>>() {
+                @Override
+                public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Map<String, List<Cursor>> found) {
+                    String key = ClassKeyedCache.COMPUTE_IF_ABSENT.matches(method) && method.getSelect() != null ?
+                            ClassKeyedCache.key(CallSites.fieldOf(method.getSelect())) : null;
+                    if (key != null) {
+                        found.computeIfAbsent(key, k -> new ArrayList<>()).add(getCursor());
+                    }
+                    return super.visitMethodInvocation(method, found);
+                }
+            }.visit(cu, calls);
+            return calls;
         }
 
         /** The {@code ClassValue} field that replaces {@code d}, formatted where it stands. */
@@ -259,7 +294,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                     .withMethodType(get);
         }
 
-        private static JavaType.@Nullable Variable fieldOf(Expression select) {
+        static JavaType.@Nullable Variable fieldOf(Expression select) {
             return select instanceof J.Identifier ? ((J.Identifier) select).getFieldType() :
                     select instanceof J.FieldAccess ? ((J.FieldAccess) select).getName().getFieldType() : null;
         }

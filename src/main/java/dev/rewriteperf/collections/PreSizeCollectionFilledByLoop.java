@@ -10,6 +10,7 @@ import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.SourceLocal;
 import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -42,7 +43,16 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
     private static final MethodMatcher COLLECTION_ADD = new MethodMatcher("java.util.Collection add(..)", true);
     private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public PreSizeCollectionFilledByLoop() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public PreSizeCollectionFilledByLoop(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -138,6 +148,9 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, at, declaration.construction, refusal);
+                return null;
+            }
+            if (!candidates.mayChange(ctx, at, declaration.construction)) {
                 return null;
             }
             Sizing.Count count = Objects.requireNonNull(countOf(local == null ? source : local.reference()));

@@ -2,6 +2,7 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -17,7 +18,16 @@ import java.util.Set;
 
 public class ReplaceCapacityFormulaWithFactory extends Recipe {
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public ReplaceCapacityFormulaWithFactory() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public ReplaceCapacityFormulaWithFactory(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -77,6 +87,9 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
             String refusal = Sizing.factoryRefusal(construction);
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);
+                return construction;
+            }
+            if (!candidates.mayChange(ctx, getCursor(), construction)) {
                 return construction;
             }
             J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count), ctx);

@@ -3,6 +3,7 @@ package dev.rewriteperf.collections;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -31,7 +32,16 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
     private static final MethodMatcher NEW_HASH_SET = new MethodMatcher("com.google.common.collect.Sets newHashSetWithExpectedSize(int)");
     private static final MethodMatcher NEW_LINKED_HASH_SET = new MethodMatcher("com.google.common.collect.Sets newLinkedHashSetWithExpectedSize(int)");
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public ReplaceGuavaExpectedSizeWithJdkFactory() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public ReplaceGuavaExpectedSizeWithJdkFactory(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -79,6 +89,9 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
                 if (release < HashCollection.FACTORY_RELEASE) {
                     candidates.recordSkip(ctx, getCursor(), call,
                             "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
+                    return call;
+                }
+                if (!candidates.mayChange(ctx, getCursor(), call)) {
                     return call;
                 }
                 String typeArguments = typeArguments(call, getCursor());

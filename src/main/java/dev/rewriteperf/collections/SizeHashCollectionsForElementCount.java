@@ -2,6 +2,7 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.ElementCounts;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -18,7 +19,16 @@ import java.util.Set;
 
 public class SizeHashCollectionsForElementCount extends Recipe {
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public SizeHashCollectionsForElementCount() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public SizeHashCollectionsForElementCount(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -70,6 +80,9 @@ public class SizeHashCollectionsForElementCount extends Recipe {
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);
+                return construction;
+            }
+            if (!candidates.mayChange(ctx, getCursor(), construction)) {
                 return construction;
             }
             J sized = Sizing.sizedFor(getCursor(), construction, kind, Sizing.Count.of(argument), ctx);

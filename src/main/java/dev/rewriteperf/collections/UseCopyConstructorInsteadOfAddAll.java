@@ -2,6 +2,7 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -28,7 +29,16 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
     private static final MethodMatcher ADD_ALL = new MethodMatcher("java.util.Collection addAll(java.util.Collection)", true);
     private static final MethodMatcher PUT_ALL = new MethodMatcher("java.util.Map putAll(java.util.Map)", true);
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public UseCopyConstructorInsteadOfAddAll() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public UseCopyConstructorInsteadOfAddAll(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -75,6 +85,9 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
                     String refusal = refusal(declaration, kind, bulkAdd);
                     if (refusal != null) {
                         candidates.recordSkip(ctx, at, declaration.construction, refusal);
+                        continue;
+                    }
+                    if (!candidates.mayChange(ctx, at, declaration.construction)) {
                         continue;
                     }
                     J.NewClass copy = Sizing.copyConstructor(at, declaration.construction, bulkAdd.getArguments().get(0), ctx);

@@ -67,6 +67,9 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             candidates.recordSkip(ctx, getCursor(), m, refusal);
             return m;
         }
+        if (!candidates.mayChange(ctx, getCursor(), m)) {
+            return m;
+        }
         schedule(site, filledLoop(pipeline, site, names, imports));
         for (String type : imports) {
             maybeAddImport(type);

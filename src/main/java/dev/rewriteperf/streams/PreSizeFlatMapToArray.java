@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -15,7 +16,16 @@ import java.util.Set;
 
 public class PreSizeFlatMapToArray extends Recipe {
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public PreSizeFlatMapToArray() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public PreSizeFlatMapToArray(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {

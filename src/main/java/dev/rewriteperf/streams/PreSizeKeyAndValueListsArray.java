@@ -4,6 +4,7 @@ import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -21,7 +22,16 @@ import java.util.Set;
 
 public class PreSizeKeyAndValueListsArray extends Recipe {
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public PreSizeKeyAndValueListsArray() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public PreSizeKeyAndValueListsArray(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -76,6 +86,9 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                         SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
                 if (refusal != null) {
                     candidates.recordSkip(ctx, getCursor(), lists.loop, refusal);
+                    continue;
+                }
+                if (!candidates.mayChange(ctx, getCursor(), lists.loop)) {
                     continue;
                 }
                 b = oneArray(b, lists, imports, ctx);

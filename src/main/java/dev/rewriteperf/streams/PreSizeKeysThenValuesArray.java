@@ -6,6 +6,7 @@ import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.TypeText;
+import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
@@ -33,7 +34,16 @@ public class PreSizeKeysThenValuesArray extends Recipe {
     private static final MethodMatcher CONCAT = new MethodMatcher("java.util.stream.Stream concat(..)");
     private static final MethodMatcher COLLECTION_STREAM = new MethodMatcher("java.util.Collection stream()", true);
 
-    private final transient PerformanceCandidates candidates = new PerformanceCandidates(this);
+    private final transient PerformanceCandidates candidates;
+
+    public PreSizeKeysThenValuesArray() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public PreSizeKeysThenValuesArray(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
 
     @Override
     public String getDisplayName() {
@@ -142,6 +152,9 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), m, refusal);
+                return m;
+            }
+            if (!candidates.mayChange(ctx, getCursor(), m)) {
                 return m;
             }
             schedule(site, filledArray(entries, generator, site, "keySet".equals(first.getSimpleName()), imports));

@@ -1,6 +1,9 @@
 package dev.rewriteperf.table;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreType;
+import dev.rewriteperf.profile.MethodHeat;
+import dev.rewriteperf.profile.ProfileGate;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.Column;
 import org.openrewrite.Cursor;
 import org.openrewrite.DataTable;
@@ -9,6 +12,9 @@ import org.openrewrite.Recipe;
 import org.openrewrite.SourceFile;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Space;
+
+import java.util.Collections;
+import java.util.List;
 
 /**
  * The pack's one data table: every spot a recipe looked at, changed or not, and why not.
@@ -19,11 +25,37 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
     private static final int MAX_CODE_LENGTH = 240;
 
+    private final transient ProfileGate gate;
+
     public PerformanceCandidates(Recipe recipe) {
+        this(recipe, ProfileGate.NONE);
+    }
+
+    /** The table of a recipe in a profile-guided run: rows carry their method's figures, cold spots are kept. */
+    public PerformanceCandidates(Recipe recipe, ProfileGate gate) {
         super(recipe,
                 "Performance candidates",
                 "Every spot a `rewrite-performance` recipe examined, whether it was rewritten, what it became, " +
                 "and the reason when it was left alone.");
+        this.gate = gate;
+    }
+
+    /**
+     * Whether the spot may be rewritten under the run's profile. A spot in a cold method is recorded as left
+     * alone, with its figures; call this after every other check, just before the rewrite.
+     */
+    public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate) {
+        return mayChange(ctx, cursor, candidate, Collections.<Cursor>emptyList());
+    }
+
+    /** The same for a change whose effect is where {@code uses} are: it may change when any use is in a hot method. */
+    public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate, List<Cursor> uses) {
+        String cold = gate.coldReason(cursor, uses);
+        if (cold == null) {
+            return true;
+        }
+        recordSkip(ctx, cursor, candidate, cold);
+        return false;
     }
 
     public void recordChange(ExecutionContext ctx, Cursor cursor, J before, J after) {
@@ -38,6 +70,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                         String replacement, String reason) {
         SourceFile sourceFile = cursor.firstEnclosing(SourceFile.class);
         Recipe recipe = getRecipe();
+        MethodHeat heat = gate.heat(cursor);
         insertRow(ctx, new Row(
                 sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
                 location(cursor),
@@ -45,7 +78,10 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                 print(candidate, cursor),
                 changed,
                 replacement,
-                reason));
+                reason,
+                heat == null ? null : heat.getSampledBytes(),
+                heat == null ? null : heat.getShare(),
+                heat == null ? null : heat.getCpuShare()));
     }
 
     /**
@@ -102,8 +138,22 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                 description = "Why the spot was left alone. Empty when it was rewritten.")
         private final String reason;
 
+        @Column(displayName = "Sampled bytes",
+                description = "In a profile-guided run, the bytes the recording's allocation samples charge to the " +
+                              "spot's method (what JDK code allocates on its behalf included). Empty otherwise.")
+        private final @Nullable Long sampledBytes;
+
+        @Column(displayName = "Share",
+                description = "In a profile-guided run, the method's share of all sampled allocation, 0 to 1.")
+        private final @Nullable Double share;
+
+        @Column(displayName = "CPU share",
+                description = "In a profile-guided run, the method's share of the recording's CPU samples, 0 to 1.")
+        private final @Nullable Double cpuShare;
+
         public Row(String sourcePath, String location, String recipe, String candidate, boolean changed,
-                   String replacement, String reason) {
+                   String replacement, String reason, @Nullable Long sampledBytes, @Nullable Double share,
+                   @Nullable Double cpuShare) {
             this.sourcePath = sourcePath;
             this.location = location;
             this.recipe = recipe;
@@ -111,6 +161,9 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
             this.changed = changed;
             this.replacement = replacement;
             this.reason = reason;
+            this.sampledBytes = sampledBytes;
+            this.share = share;
+            this.cpuShare = cpuShare;
         }
 
         public String getSourcePath() {
@@ -139,6 +192,18 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
         public String getReason() {
             return reason;
+        }
+
+        public @Nullable Long getSampledBytes() {
+            return sampledBytes;
+        }
+
+        public @Nullable Double getShare() {
+            return share;
+        }
+
+        public @Nullable Double getCpuShare() {
+            return cpuShare;
         }
 
         @Override

@@ -1,0 +1,51 @@
+package dev.rewriteperf.profile;
+
+import java.util.Locale;
+
+/** What a recording sampled on behalf of one method: bytes allocated and shares of the whole recording. */
+public final class MethodHeat {
+
+    static final MethodHeat NOT_SAMPLED = new MethodHeat(0, 0, 0);
+
+    private final long sampledBytes;
+    private final double share;
+    private final double cpuShare;
+
+    MethodHeat(long sampledBytes, double share, double cpuShare) {
+        this.sampledBytes = sampledBytes;
+        this.share = share;
+        this.cpuShare = cpuShare;
+    }
+
+    MethodHeat plus(MethodHeat other) {
+        return new MethodHeat(sampledBytes + other.sampledBytes, share + other.share, cpuShare + other.cpuShare);
+    }
+
+    /** The bytes the recording's allocation samples stand for. */
+    public long getSampledBytes() {
+        return sampledBytes;
+    }
+
+    /** The method's part of all sampled allocation, 0 to 1. */
+    public double getShare() {
+        return share;
+    }
+
+    /** The method's part of all CPU (execution) samples, 0 to 1; 0 when the table has no CPU column. */
+    public double getCpuShare() {
+        return cpuShare;
+    }
+
+    /** Hot when either its allocation or its CPU share reaches the minimum. */
+    boolean reaches(double minimumShare) {
+        return share >= minimumShare || cpuShare >= minimumShare;
+    }
+
+    String describe() {
+        return String.format(Locale.ROOT, "%s of the sampled allocation, %s of CPU samples", percent(share), percent(cpuShare));
+    }
+
+    static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.2f %%", 100 * fraction);
+    }
+}

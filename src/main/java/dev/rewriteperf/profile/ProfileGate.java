@@ -1,0 +1,122 @@
+package dev.rewriteperf.profile;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.Validated;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * Which methods a profile-guided run may rewrite: those whose share of the recording's sampled allocation or CPU
+ * samples is at least {@code minimumShare}. Without a hot-methods table every method may be rewritten. The table
+ * is read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
+ */
+public final class ProfileGate {
+
+    /** No profile: every method may be rewritten, rows carry no figures. */
+    public static final ProfileGate NONE = new ProfileGate(null, null);
+
+    /** A method below 1 % of the recording is rarely worth a reviewer's time. */
+    public static final double DEFAULT_MINIMUM_SHARE = 0.01;
+
+    private final @Nullable String hotMethods;
+    private final double minimumShare;
+    private volatile @Nullable HotMethods table;
+    private volatile @Nullable String unreadable;
+
+    private ProfileGate(@Nullable String hotMethods, @Nullable Double minimumShare) {
+        this.hotMethods = hotMethods;
+        this.minimumShare = minimumShare == null ? DEFAULT_MINIMUM_SHARE : minimumShare;
+    }
+
+    /** The gate for a recipe's options; {@link #NONE} when no table is given. */
+    public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare) {
+        return hotMethods == null || hotMethods.trim().isEmpty() ? NONE : new ProfileGate(hotMethods.trim(), minimumShare);
+    }
+
+    /** Checks the options the way {@code Recipe.validate()} reports them: the share, and that the table reads. */
+    public static Validated<Object> validate(@Nullable String hotMethods, @Nullable Double minimumShare) {
+        Validated<Object> valid = Validated.none();
+        if (minimumShare != null && (minimumShare < 0 || minimumShare > 1 || minimumShare.isNaN())) {
+            valid = valid.and(Validated.invalid("minimumShare", minimumShare,
+                    "a share of the recording, from 0 to 1 (0.01 is 1 %)"));
+        }
+        ProfileGate gate = of(hotMethods, minimumShare);
+        if (gate != NONE && gate.load() == null) {
+            valid = valid.and(Validated.invalid("hotMethods", hotMethods, String.valueOf(gate.unreadable)));
+        }
+        return valid;
+    }
+
+    public boolean isActive() {
+        return this != NONE;
+    }
+
+    /** The figures of the method {@code cursor} is in; null without a profile (or an unreadable one). */
+    public @Nullable MethodHeat heat(Cursor cursor) {
+        HotMethods methods = isActive() ? load() : null;
+        EnclosingMethod method = methods == null ? null : EnclosingMethod.of(cursor);
+        return method == null ? null : methods.heatOf(method.topLevelClass, method.name, method.descriptor);
+    }
+
+    /** Why the spot at {@code cursor} may not be rewritten under this profile; null when it may. */
+    public @Nullable String coldReason(Cursor cursor) {
+        if (!isActive()) {
+            return null;
+        }
+        if (load() == null) {
+            return "profile-guided run, but the hot-methods table could not be read: " + unreadable;
+        }
+        MethodHeat heat = heat(cursor);
+        if (heat == null || heat.reaches(minimumShare)) {
+            return null;
+        }
+        return heat == MethodHeat.NOT_SAMPLED
+                ? "cold: the recording sampled no allocation or CPU time in this method"
+                : "cold: " + heat.describe() + ", below minimumShare " + MethodHeat.percent(minimumShare);
+    }
+
+    /**
+     * For a change made in one place whose effect is where {@code uses} are (a field and the calls on it): null
+     * when any use is in a hot method, else why not, from the first use.
+     */
+    public @Nullable String coldReason(Cursor cursor, List<Cursor> uses) {
+        if (uses.isEmpty()) {
+            return coldReason(cursor);
+        }
+        String first = null;
+        for (Cursor use : uses) {
+            String cold = coldReason(use);
+            if (cold == null) {
+                return null;
+            }
+            first = first == null ? cold : first;
+        }
+        return uses.size() == 1 ? first + " (where it is used)" : first + " (the first of " + uses.size() + " methods that use it; none is hot)";
+    }
+
+    private @Nullable HotMethods load() {
+        if (table == null && unreadable == null && hotMethods != null) {
+            synchronized (this) {
+                if (table == null && unreadable == null) {
+                    try {
+                        table = HotMethods.read(path(hotMethods));
+                    } catch (IllegalArgumentException e) {
+                        unreadable = e.getMessage();
+                    }
+                }
+            }
+        }
+        return table;
+    }
+
+    private static Path path(String hotMethods) {
+        try {
+            return Paths.get(hotMethods);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("`" + hotMethods + "` is not a path (" + e.getMessage() + ")", e);
+        }
+    }
+}

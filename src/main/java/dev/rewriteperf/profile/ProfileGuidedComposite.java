@@ -1,0 +1,90 @@
+package dev.rewriteperf.profile;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Recipe;
+import org.openrewrite.Validated;
+import org.openrewrite.config.DeclarativeRecipe;
+import org.openrewrite.java.search.IsLikelyNotTest;
+
+import java.net.URI;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A composite of the pack (the umbrella or a family) that takes a JFR hot-methods table: with one, its recipes
+ * rewrite only the methods at or above the minimum share, and every data-table row carries its method's figures.
+ * Main code only, as the pack's YAML composites: its recipes run under {@code IsLikelyNotTest}, checked once per
+ * file for all of them. Options are declared by each subclass, where OpenRewrite's {@code discover} looks for them.
+ */
+public abstract class ProfileGuidedComposite extends Recipe {
+
+    public static final String HOT_METHODS_NAME = "Hot methods";
+    public static final String HOT_METHODS_DESCRIPTION = "The hot-methods CSV that `report profile` writes from a Java " +
+            "Flight Recorder recording of the service (a relative path is read from the directory Maven runs in). " +
+            "With it, only methods at or above `minimumShare` of the sampled allocation or CPU time are rewritten; " +
+            "the others are listed as cold, and every row of the data table carries its method's figures.";
+    public static final String MINIMUM_SHARE_NAME = "Minimum share";
+    public static final String MINIMUM_SHARE_DESCRIPTION = "With `hotMethods`: the share of the recording's " +
+            "sampled allocation or CPU samples a method needs to be rewritten, from 0 to 1. Default 0.01 (1 %).";
+
+    private transient volatile @Nullable List<Recipe> recipeList;
+
+    /** The {@code hotMethods} option. */
+    public abstract @Nullable String getHotMethods();
+
+    /** The {@code minimumShare} option. */
+    public abstract @Nullable Double getMinimumShare();
+
+    /** The composite's recipes, in order, each built to ask {@code gate} before it rewrites a spot. */
+    protected abstract List<Recipe> recipes(ProfileGate gate);
+
+    @Override
+    public final List<Recipe> getRecipeList() {
+        List<Recipe> list = recipeList;
+        if (list == null) {
+            list = Collections.singletonList(mainCodeOnly(recipes(ProfileGate.of(getHotMethods(), getMinimumShare()))));
+            recipeList = list;
+        }
+        return list;
+    }
+
+    /**
+     * The recipes under one {@code IsLikelyNotTest} precondition, as a YAML composite would hold them: OpenRewrite
+     * evaluates it once per file for all of them (a scanning recipe still scans test code).
+     */
+    private DeclarativeRecipe mainCodeOnly(List<Recipe> recipes) {
+        DeclarativeRecipe mainCode = new DeclarativeRecipe(getName() + ".MainCodeOnly", getDisplayName() + ", main code only",
+                "The recipes of `" + getName() + "`, applied to main code only (`IsLikelyNotTest`).",
+                new LinkedHashSet<>(getTags()), null, URI.create("java:" + getClass().getName()), false,
+                Collections.emptyList());
+        mainCode.addPrecondition(new IsLikelyNotTest());
+        recipes.forEach(mainCode::addUninitialized);
+        mainCode.initialize(Collections.emptyList());
+        return mainCode;
+    }
+
+    @Override
+    public Validated<Object> validate() {
+        return super.validate().and(ProfileGate.validate(getHotMethods(), getMinimumShare()));
+    }
+
+    /** Options make a recipe a value: two composites of one kind with the same options are equal. */
+    @Override
+    public boolean equals(@Nullable Object o) {
+        if (o == this) {
+            return true;
+        }
+        if (o == null || o.getClass() != getClass()) {
+            return false;
+        }
+        ProfileGuidedComposite other = (ProfileGuidedComposite) o;
+        return Objects.equals(getHotMethods(), other.getHotMethods()) && Objects.equals(getMinimumShare(), other.getMinimumShare());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(getClass(), getHotMethods(), getMinimumShare());
+    }
+}

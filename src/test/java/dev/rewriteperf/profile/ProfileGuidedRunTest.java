@@ -1,0 +1,363 @@
+package dev.rewriteperf.profile;
+
+import dev.rewriteperf.PerformanceBestPractices;
+import dev.rewriteperf.collections.RightSizedCollections;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.Validated;
+import org.openrewrite.test.RewriteTest;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
+
+/**
+ * The umbrella and the families with a hot-methods table: only methods at or above the minimum share are
+ * rewritten, the same shape in a cold method is left alone with its figures, and a table that cannot be used
+ * stops every rewrite with a message.
+ */
+class ProfileGuidedRunTest implements RewriteTest {
+
+    private static final String HEADER = "class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n";
+
+    @TempDir
+    Path dir;
+
+    private String table(String rows) throws IOException {
+        Path csv = dir.resolve("hot-methods.csv");
+        Files.write(csv, (HEADER + rows).getBytes(StandardCharsets.UTF_8));
+        return csv.toString();
+    }
+
+    //language=java
+    private static final String TWO_METHODS_BEFORE = """
+      package com.example;
+
+      import java.util.HashMap;
+      import java.util.List;
+      import java.util.Map;
+
+      class Orders {
+          Map<String, Integer> hot(List<String> ids) {
+              return new HashMap<>(ids.size());
+          }
+
+          Map<String, Integer> cold(List<String> ids) {
+              return new HashMap<>(ids.size());
+          }
+      }
+      """;
+
+    @DocumentExample
+    @Test
+    void rewritesTheHotMethodAndLeavesTheSameShapeInAColdOneWithItsFigures() throws IOException {
+        String hotMethods = table("""
+          com.example.Orders,hot,(Ljava/util/List;)Ljava/util/Map;,900000,0.4500,0.1000,"java.util.HashMap$Node[] 80%"
+          com.example.Orders,cold,(Ljava/util/List;)Ljava/util/Map;,2000,0.0010,0.0000,"java.util.HashMap 100%"
+          """);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, 0.01))
+            .dataTable(PerformanceCandidates.Row.class, rows -> {
+                assertThat(rows).hasSize(2);
+                PerformanceCandidates.Row hot = rows.stream().filter(r -> r.getLocation().endsWith("#hot")).findFirst().orElseThrow();
+                PerformanceCandidates.Row cold = rows.stream().filter(r -> r.getLocation().endsWith("#cold")).findFirst().orElseThrow();
+                assertThat(hot.isChanged()).isTrue();
+                assertThat(hot.getSampledBytes()).isEqualTo(900_000L);
+                assertThat(hot.getShare()).isEqualTo(0.45);
+                assertThat(hot.getCpuShare()).isEqualTo(0.10);
+                assertThat(cold.isChanged()).isFalse();
+                assertThat(cold.getReason()).isEqualTo("cold: 0.10 % of the sampled allocation, 0.00 % of CPU samples, " +
+                                                       "below minimumShare 1.00 %");
+                assertThat(cold.getSampledBytes()).isEqualTo(2000L);
+            }),
+          //language=java
+          version(java(TWO_METHODS_BEFORE, """
+            package com.example;
+
+            import java.util.HashMap;
+            import java.util.List;
+            import java.util.Map;
+
+            class Orders {
+                Map<String, Integer> hot(List<String> ids) {
+                    return HashMap.newHashMap(ids.size());
+                }
+
+                Map<String, Integer> cold(List<String> ids) {
+                    return new HashMap<>(ids.size());
+                }
+            }
+            """), 21)
+        );
+    }
+
+    @Test
+    void aMethodTheRecordingNeverSampledIsCold() throws IOException {
+        String hotMethods = table("com.example.Elsewhere,run,()V,500,0.9000,0.0000,\"byte[] 100%\"\n");
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(2).allSatisfy(row -> {
+                assertThat(row.isChanged()).isFalse();
+                assertThat(row.getReason()).isEqualTo("cold: the recording sampled no allocation or CPU time in this method");
+                assertThat(row.getSampledBytes()).isZero();
+            })),
+          version(java(TWO_METHODS_BEFORE), 21)
+        );
+    }
+
+    @Test
+    void overloadsAreToldApartByTheirErasedDescriptor() throws IOException {
+        String hotMethods = table("""
+          com.example.Loader,load,(Ljava/util/Set;[Ljava/lang/Object;)Ljava/util/Map;,5000,0.5000,0.0000,""
+          com.example.Loader,load,(Ljava/util/List;[Ljava/lang/Object;)Ljava/util/Map;,10,0.0001,0.0000,""
+          """);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
+          //language=java
+          version(java("""
+            package com.example;
+
+            import java.util.*;
+
+            class Loader {
+                <T> Map<String, T> load(Set<String> ids, T... defaults) {
+                    return new HashMap<>(ids.size());
+                }
+
+                <T> Map<String, T> load(List<String> ids, T... defaults) {
+                    return new HashMap<>(ids.size());
+                }
+            }
+            """, """
+            package com.example;
+
+            import java.util.*;
+
+            class Loader {
+                <T> Map<String, T> load(Set<String> ids, T... defaults) {
+                    return HashMap.newHashMap(ids.size());
+                }
+
+                <T> Map<String, T> load(List<String> ids, T... defaults) {
+                    return new HashMap<>(ids.size());
+                }
+            }
+            """), 21)
+        );
+    }
+
+    @Test
+    void nestedClassesCountForTheirFileAndStaticInitialisersForClinit() throws IOException {
+        String hotMethods = table("""
+          com.example.Registry,<clinit>,()V,8000,0.2000,0.0000,""
+          com.example.Registry,index,(Ljava/util/List;)Ljava/util/Set;,8000,0.2000,0.0000,""
+          """);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
+          //language=java
+          version(java("""
+            package com.example;
+
+            import java.util.*;
+
+            class Registry {
+                static final List<String> SOURCE = Arrays.asList("a", "b");
+                static final Set<String> NAMES = new HashSet<>(SOURCE.size());
+                final Set<String> mine = new HashSet<>(SOURCE.size());
+
+                static class Index {
+                    Set<String> index(List<String> names) {
+                        return new HashSet<>(names.size());
+                    }
+                }
+            }
+            """, """
+            package com.example;
+
+            import java.util.*;
+
+            class Registry {
+                static final List<String> SOURCE = Arrays.asList("a", "b");
+                static final Set<String> NAMES = HashSet.newHashSet(SOURCE.size());
+                final Set<String> mine = new HashSet<>(SOURCE.size());
+
+                static class Index {
+                    Set<String> index(List<String> names) {
+                        return HashSet.newHashSet(names.size());
+                    }
+                }
+            }
+            """), 21)
+        );
+    }
+
+    @Test
+    void aCpuShareAloneMakesAMethodHot() throws IOException {
+        String hotMethods = table("""
+          com.example.Codec,readInt,([BI)I,0,0.0000,0.3000,""
+          com.example.Codec,readColdInt,([BI)I,0,0.0000,0.0020,""
+          """);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
+          //language=java
+          version(java("""
+            package com.example;
+
+            class Codec {
+                int readInt(byte[] b, int off) {
+                    return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF;
+                }
+
+                int readColdInt(byte[] b, int off) {
+                    return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF;
+                }
+            }
+            """, """
+            package com.example;
+
+            import java.lang.invoke.MethodHandles;
+            import java.lang.invoke.VarHandle;
+            import java.nio.ByteOrder;
+
+            class Codec {
+                private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+                int readInt(byte[] b, int off) {
+                    return (int) INT_BE.get(b, off);
+                }
+
+                int readColdInt(byte[] b, int off) {
+                    return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF;
+                }
+            }
+            """), 21)
+        );
+    }
+
+    //language=java
+    private static final String CACHE = """
+      package com.example;
+
+      import java.util.Map;
+      import java.util.concurrent.ConcurrentHashMap;
+
+      class Schemas {
+          private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+          static String nameOf(Class<?> type) {
+              return NAMES.computeIfAbsent(type, Schemas::describe);
+          }
+
+          private static String describe(Class<?> type) {
+              return type.getSimpleName().toUpperCase();
+          }
+      }
+      """;
+
+    @Test
+    void aCacheFieldIsConvertedWhenAMethodThatComputesThroughItIsHot() throws IOException {
+        String hotMethods = table("com.example.Schemas,nameOf,(Ljava/lang/Class;)Ljava/lang/String;,0,0.0000,0.0500,\"\"\n");
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
+          //language=java
+          version(java(CACHE, """
+            package com.example;
+
+            class Schemas {
+                private static final ClassValue<String> NAMES = new ClassValue<String>() {
+                    @Override
+                    protected String computeValue(Class<?> type) {
+                        return describe(type);
+                    }
+                };
+
+                static String nameOf(Class<?> type) {
+                    return NAMES.get(type);
+                }
+
+                private static String describe(Class<?> type) {
+                    return type.getSimpleName().toUpperCase();
+                }
+            }
+            """), 21)
+        );
+    }
+
+    @Test
+    void aCacheFieldWhoseComputeCallsAreColdIsLeftAlone() throws IOException {
+        String hotMethods = table("com.example.Schemas,nameOf,(Ljava/lang/Class;)Ljava/lang/String;,10,0.0001,0.0001,\"\"\n");
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row ->
+              assertThat(row.getReason()).startsWith("cold: ").endsWith("(where it is used)"))),
+          version(java(CACHE), 21)
+        );
+    }
+
+    @Test
+    void theFamiliesTakeTheTableToo() throws IOException {
+        String hotMethods = table("com.example.Orders,hot,(Ljava/util/List;)Ljava/util/Map;,900000,0.4500,0.0000,\"\"\n");
+        rewriteRun(
+          spec -> spec.recipe(new RightSizedCollections(hotMethods, 0.2)),
+          //language=java
+          version(java(TWO_METHODS_BEFORE, TWO_METHODS_BEFORE.replaceFirst("new HashMap<>", "HashMap.newHashMap")), 21)
+        );
+    }
+
+    @Test
+    void withoutATableRowsCarryNoFigures() {
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices())
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(2).allSatisfy(row -> {
+                assertThat(row.isChanged()).isTrue();
+                assertThat(row.getSampledBytes()).isNull();
+                assertThat(row.getShare()).isNull();
+            })),
+          version(java(TWO_METHODS_BEFORE, TWO_METHODS_BEFORE.replace("new HashMap<>", "HashMap.newHashMap")), 21)
+        );
+    }
+
+    @Test
+    void aMissingTableIsAValidationErrorAndChangesNothing() {
+        String missing = dir.resolve("nowhere.csv").toString();
+        Validated<Object> validated = new PerformanceBestPractices(missing, null).validate();
+        assertThat(validated.isInvalid()).isTrue();
+        assertThat(validated.failures()).singleElement().satisfies(failure -> {
+            assertThat(failure.getProperty()).isEqualTo("hotMethods");
+            assertThat(failure.getMessage()).contains("there is no file").contains("nowhere.csv");
+        });
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(missing, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(2).allSatisfy(row ->
+              assertThat(row.getReason()).startsWith("profile-guided run, but the hot-methods table could not be read: there is no file"))),
+          version(java(TWO_METHODS_BEFORE), 21)
+        );
+    }
+
+    @Test
+    void aTableThatIsNotAHotMethodsTableSaysWhatIsWrong() throws IOException {
+        Path recording = dir.resolve("service.jfr");
+        Files.write(recording, new byte[]{'F', 'L', 'R', 0, 1, 2});
+        assertThat(new PerformanceBestPractices(recording.toString(), null).validate().failures())
+          .singleElement().satisfies(f -> assertThat(f.getMessage()).contains("has no `class` column")
+            .contains("the CSV `report profile` writes"));
+        String badRow = table("com.example.Orders,hot,()V,lots,0.5,0,\"\"\n");
+        assertThat(new PerformanceBestPractices(badRow, null).validate().failures())
+          .singleElement().satisfies(f -> assertThat(f.getMessage()).contains("line 2: not a hot-methods row"));
+    }
+
+    @Test
+    void minimumShareIsAShareOfTheRecording() throws IOException {
+        String hotMethods = table("");
+        assertThat(new PerformanceBestPractices(hotMethods, 5.0).validate().failures())
+          .singleElement().satisfies(f -> assertThat(f.getProperty()).isEqualTo("minimumShare"));
+        assertThat(new PerformanceBestPractices(hotMethods, 0.05).validate().isValid()).isTrue();
+    }
+}
