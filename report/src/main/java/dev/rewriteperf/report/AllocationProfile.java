@@ -34,18 +34,23 @@ public final class AllocationProfile {
     /** JDK 11-15 and async-profiler: a new TLAB of {@code tlabSize} bytes, or one object outside a TLAB. */
     static final String IN_NEW_TLAB = "jdk.ObjectAllocationInNewTLAB";
     static final String OUTSIDE_TLAB = "jdk.ObjectAllocationOutsideTLAB";
+    /** A thread's stack sampled while it ran Java code (settings=profile: every 10 ms). */
+    static final String EXECUTION = "jdk.ExecutionSample";
     private static final byte[] MAGIC = {'F', 'L', 'R', 0};
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
 
-    /** One method of the project, with the bytes sampled on its behalf and the types they were. */
+    /**
+     * One method of the project, with the bytes sampled on its behalf and the types they were, and the CPU
+     * (execution) samples whose first project frame it was.
+     */
     public record HotMethod(String className, String method, String descriptor, long bytes, double share,
-                            Map<String, Long> bytesByType) {
+                            Map<String, Long> bytesByType, long cpuSamples, double cpuShare) {
 
         /** The three types it allocated most, with their share of its bytes: "java.lang.Object[] 61%; ...". */
         public String topTypes() {
             List<String> top = new ArrayList<>();
             bytesByType.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
-                    .forEach(e -> top.add(String.format(Locale.ROOT, "%s %.0f%%", e.getKey(), 100.0 * e.getValue() / bytes)));
+                    .forEach(e -> top.add(String.format(Locale.ROOT, "%s %.0f%%", e.getKey(), 100.0 * e.getValue() / Math.max(1, bytes))));
             return String.join("; ", top);
         }
     }
@@ -67,28 +72,36 @@ public final class AllocationProfile {
      */
     public static AllocationProfile read(Path recording, Predicate<String> isProjectCode) {
         checkIsRecording(recording);
-        Map<String, Long> bytesByMethod = new HashMap<>();
-        Map<String, Map<String, Long>> typesByMethod = new HashMap<>();
+        Map<String, Tally> byMethod = new HashMap<>();
         long total = 0;
         long unattributed = 0;
+        long cpuTotal = 0;
         int events = 0;
         try (RecordingFile file = new RecordingFile(recording)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent event = file.readEvent();
+                boolean execution = event.getEventType().getName().equals(EXECUTION);
                 long bytes = bytesOf(event);
-                if (bytes < 0) {
+                if (bytes < 0 && !execution) {
+                    continue;
+                }
+                String method = chargedMethod(event.getStackTrace(), isProjectCode);
+                Tally tally = method == null ? null : byMethod.computeIfAbsent(method, k -> new Tally());
+                if (execution) {
+                    cpuTotal++;
+                    if (tally != null) {
+                        tally.cpuSamples++;
+                    }
                     continue;
                 }
                 events++;
                 total += bytes;
-                String method = chargedMethod(event.getStackTrace(), isProjectCode);
-                if (method == null) {
+                if (tally == null) {
                     unattributed += bytes;
                     continue;
                 }
-                bytesByMethod.merge(method, bytes, Long::sum);
                 String type = event.getClass("objectClass") == null ? "?" : event.getClass("objectClass").getName();
-                typesByMethod.computeIfAbsent(method, k -> new HashMap<>()).merge(readable(type), bytes, Long::sum);
+                tally.add(readable(type), bytes);
             }
         } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException(recording + " is truncated or damaged: JFR could not read it (" + e.getMessage() + ")", e);
@@ -98,7 +111,7 @@ public final class AllocationProfile {
                     "-XX:StartFlightRecording:settings=profile (which enables " + SAMPLE + ") or enable " + SAMPLE +
                     " (JDK 16+) or " + IN_NEW_TLAB + " in your settings");
         }
-        return new AllocationProfile(ranked(bytesByMethod, typesByMethod, total), total, unattributed);
+        return new AllocationProfile(ranked(byMethod, total, cpuTotal), total, unattributed);
     }
 
     private static void checkIsRecording(Path recording) {
@@ -135,9 +148,11 @@ public final class AllocationProfile {
             }
             String name = method.getName();
             if (name.startsWith("lambda$")) {
-                // lambda$total$0: the lambda is written in total(..), whose descriptor the frame does not give.
+                // lambda$total$0: the lambda is written in total(..), whose descriptor the frame does not give;
+                // lambda$new$0 and lambda$static$0 in a field's initialiser, run by <init> or <clinit>.
                 String[] parts = name.split("\\$");
-                return topLevel(type) + "#" + (parts.length > 1 ? parts[1] : name) + "#";
+                String enclosing = parts.length < 2 ? name : parts[1].equals("new") ? "<init>" : parts[1].equals("static") ? "<clinit>" : parts[1];
+                return topLevel(type) + "#" + enclosing + "#";
             }
             return topLevel(type) + "#" + name + "#" + method.getDescriptor();
         }
@@ -173,33 +188,50 @@ public final class AllocationProfile {
         return element + "[]".repeat(dims);
     }
 
-    private static List<HotMethod> ranked(Map<String, Long> bytesByMethod, Map<String, Map<String, Long>> typesByMethod, long total) {
-        mergeLambdas(bytesByMethod, typesByMethod);
-        List<HotMethod> methods = new ArrayList<>();
-        for (Map.Entry<String, Long> entry : bytesByMethod.entrySet()) {
-            String[] key = entry.getKey().split("#", -1);
-            methods.add(new HotMethod(key[0], key[1], key[2], entry.getValue(), (double) entry.getValue() / total,
-                    new LinkedHashMap<>(typesByMethod.get(entry.getKey()))));
+    /** What one method was charged: bytes by allocated type, and CPU samples. */
+    private static final class Tally {
+        final Map<String, Long> bytesByType = new HashMap<>();
+        long bytes;
+        long cpuSamples;
+
+        void add(String type, long sampled) {
+            bytes += sampled;
+            bytesByType.merge(type, sampled, Long::sum);
         }
-        methods.sort(Comparator.comparingLong(HotMethod::bytes).reversed().thenComparing(HotMethod::className)
-                .thenComparing(HotMethod::method));
+
+        void addAll(Tally other) {
+            other.bytesByType.forEach(this::add);
+            cpuSamples += other.cpuSamples;
+        }
+    }
+
+    private static List<HotMethod> ranked(Map<String, Tally> byMethod, long total, long cpuTotal) {
+        mergeLambdas(byMethod);
+        List<HotMethod> methods = new ArrayList<>();
+        for (Map.Entry<String, Tally> entry : byMethod.entrySet()) {
+            String[] key = entry.getKey().split("#", -1);
+            Tally tally = entry.getValue();
+            methods.add(new HotMethod(key[0], key[1], key[2], tally.bytes, total == 0 ? 0 : (double) tally.bytes / total,
+                    new LinkedHashMap<>(tally.bytesByType), tally.cpuSamples,
+                    cpuTotal == 0 ? 0 : (double) tally.cpuSamples / cpuTotal));
+        }
+        methods.sort(Comparator.comparingLong(HotMethod::bytes).reversed().thenComparing(Comparator.comparingLong(HotMethod::cpuSamples).reversed())
+                .thenComparing(HotMethod::className).thenComparing(HotMethod::method));
         return methods;
     }
 
     /**
-     * A lambda's bytes ("Orders#total#", no descriptor) go to its enclosing method's row when one method of that
+     * A lambda's tally ("Orders#total#", no descriptor) goes to its enclosing method's row when one method of that
      * name has its own frames; with overloads, or none, the lambda keeps a row of its own.
      */
-    private static void mergeLambdas(Map<String, Long> bytesByMethod, Map<String, Map<String, Long>> typesByMethod) {
-        for (String lambda : new ArrayList<>(bytesByMethod.keySet())) {
+    private static void mergeLambdas(Map<String, Tally> byMethod) {
+        for (String lambda : new ArrayList<>(byMethod.keySet())) {
             if (!lambda.endsWith("#")) {
                 continue;
             }
-            List<String> enclosing = bytesByMethod.keySet().stream().filter(k -> k.startsWith(lambda) && !k.equals(lambda)).toList();
+            List<String> enclosing = byMethod.keySet().stream().filter(k -> k.startsWith(lambda) && !k.equals(lambda)).toList();
             if (enclosing.size() == 1) {
-                String into = enclosing.get(0);
-                bytesByMethod.merge(into, bytesByMethod.remove(lambda), Long::sum);
-                typesByMethod.remove(lambda).forEach((type, bytes) -> typesByMethod.get(into).merge(type, bytes, Long::sum));
+                byMethod.get(enclosing.get(0)).addAll(byMethod.remove(lambda));
             }
         }
     }
@@ -218,12 +250,13 @@ public final class AllocationProfile {
         return unattributedBytes;
     }
 
-    /** The hot-methods table: {@code class,method,descriptor,sampledBytes,share,topTypes}. */
+    /** The hot-methods table: {@code class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes}. */
     public String csv() {
-        StringBuilder csv = new StringBuilder("class,method,descriptor,sampledBytes,share,topTypes\n");
+        StringBuilder csv = new StringBuilder("class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes\n");
         for (HotMethod m : methods) {
             csv.append(m.className()).append(',').append(m.method()).append(',').append(m.descriptor()).append(',')
-                    .append(m.bytes()).append(',').append(String.format(Locale.ROOT, "%.4f", m.share())).append(",\"")
+                    .append(m.bytes()).append(',').append(String.format(Locale.ROOT, "%.4f", m.share())).append(',')
+                    .append(m.cpuSamples()).append(',').append(String.format(Locale.ROOT, "%.4f", m.cpuShare())).append(",\"")
                     .append(m.topTypes().replace("\"", "\"\"")).append("\"\n");
         }
         return csv.toString();

@@ -16,7 +16,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -84,6 +86,14 @@ public final class BulkCommand implements Callable<Integer> {
     @Option(names = "--benchmarks", paramLabel = "DIR", description = "The benchmarks' JMH result files, for the measured gains.")
     Path benchmarks;
 
+    @Option(names = "--profiles", paramLabel = "DIR",
+            description = "JFR recordings, one per service named SERVICE.jfr: its spots are ranked by what they sampled.")
+    Path profiles;
+
+    @Option(names = "--package", paramLabel = "PREFIX",
+            description = "With --profiles: the services' own packages (repeatable); default: every class outside the JDK.")
+    List<String> packages = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         List<String> all = new ArrayList<>(services);
@@ -123,7 +133,18 @@ public final class BulkCommand implements Callable<Integer> {
         pool.shutdown();
         List<String> problems = new ArrayList<>();
         Gains gains = benchmarks == null ? Gains.none() : Gains.read(benchmarks, problems);
-        ReportCommand.write(new Report(results, gains, problems), out != null ? out : workspace.resolve("report"));
+        Map<String, Path> recordings = new LinkedHashMap<>();
+        for (ServiceResult result : results) {
+            Path recording = profiles == null ? null : profiles.resolve(result.name() + ".jfr");
+            if (recording != null && Files.isRegularFile(recording)) {
+                recordings.put(result.name(), recording);
+            }
+        }
+        if (profiles != null && recordings.isEmpty()) {
+            problems.add("--profiles " + profiles + ": no SERVICE.jfr for any of the services");
+        }
+        ReportCommand.write(new Report(ReportCommand.withProfiles(results, recordings, packages), gains, problems),
+                out != null ? out : workspace.resolve("report"));
         return 0;
     }
 

@@ -1,8 +1,19 @@
 package dev.rewriteperf.report;
 
-/** One row of the pack's {@code PerformanceCandidates} data table, with the service it came from. */
+/**
+ * One row of the pack's {@code PerformanceCandidates} data table, with the service it came from and, when a profile
+ * is known (a profile-guided run's own columns, or {@code --profile}), what it sampled in the row's method.
+ */
 public record Candidate(String service, String sourcePath, String location, String recipe, String code,
-                        boolean changed, String replacement, String reason) {
+                        boolean changed, String replacement, String reason, Heat heat) {
+
+    /** The bytes a recording's allocation samples charge to a method, and its shares of allocation and CPU samples. */
+    public record Heat(long sampledBytes, double share, double cpuShare) {
+
+        public boolean sampled() {
+            return sampledBytes > 0 || cpuShare > 0;
+        }
+    }
 
     /** {@code buffers} for {@code dev.rewriteperf.buffers.UseTransferToForCopyLoops}. */
     public String family() {
@@ -13,5 +24,9 @@ public record Candidate(String service, String sourcePath, String location, Stri
     /** {@code UseTransferToForCopyLoops}: the name its benchmark is named after. */
     public String recipeSimpleName() {
         return recipe.substring(recipe.lastIndexOf('.') + 1);
+    }
+
+    public Candidate withHeat(Heat newHeat) {
+        return new Candidate(service, sourcePath, location, recipe, code, changed, replacement, reason, newHeat);
     }
 }

@@ -78,12 +78,21 @@ public final class DryRunReader {
             for (CSVRecord record : parser) {
                 rows.add(new Candidate(service, record.get("sourcePath"), record.get("location"), record.get("recipe"),
                         record.get("candidate"), Boolean.parseBoolean(record.get("changed")), record.get("replacement"),
-                        record.get("reason")));
+                        record.get("reason"), heat(record)));
             }
         } catch (IOException | RuntimeException e) {
             problems.add("could not read " + table + " (" + e.getMessage() + "); " + rows.size() + " rows before the error are kept");
         }
         return rows;
+    }
+
+    /** A profile-guided run's figures for the row's method; null for a run without a profile (empty cells). */
+    private static Candidate.Heat heat(CSVRecord record) {
+        if (!record.isSet("sampledBytes") || record.get("sampledBytes").isEmpty()) {
+            return null;
+        }
+        return new Candidate.Heat(Long.parseLong(record.get("sampledBytes")), Double.parseDouble(record.get("share")),
+                record.isSet("cpuShare") && !record.get("cpuShare").isEmpty() ? Double.parseDouble(record.get("cpuShare")) : 0);
     }
 
     /**

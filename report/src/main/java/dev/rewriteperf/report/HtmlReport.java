@@ -57,6 +57,7 @@ public final class HtmlReport {
                                 report.services().size(), report.changes(), report.filesChanged(), report.leftAlone(),
                                 report.allProblems().size())).withId("totals"),
                         h2("Services"), services(report),
+                        report.profiled() ? div(h2("Ranked by the profile"), ranked(report)).withId("profile") : div(),
                         h2("Families"), counts("family", report.countsBy(Candidate::family), "families"),
                         h2("Recipes"), counts("recipe", report.countsBy(Candidate::recipe), "recipes"),
                         h2("Measured gains"), gains(report),
@@ -70,6 +71,37 @@ public final class HtmlReport {
         return table(thead(tr(th("service"), th("status"), th("changes"), th("files changed"), th("left alone"), th("problems"))),
                 tbody(each(report.services(), s -> tr(td(s.name()), td(s.status()), number(s.changes()), number(s.diffs().size()),
                         number(s.leftAlone()), number(s.problems().size()))))).withId("services");
+    }
+
+    /**
+     * The changes, most sampled method first, each with what its recipe saves per call; then the hot spots left
+     * alone with their reasons: where a person should look by hand.
+     */
+    private static DomContent ranked(Report report) {
+        return div(
+                p("Each spot's method, as the service's recording sampled it: the bytes allocated on its behalf (what JDK " +
+                  "code allocates for it included) with their share of the recording, and its share of CPU samples."),
+                h3("Changes"),
+                table(thead(tr(th("service"), th("where"), th("recipe"), th("sampled in the method"), th("CPU share"),
+                                th("measured per call"))),
+                        tbody(each(report.rankedChanges(), c -> tr(td(c.service()), td(c.sourcePath() + " " + c.location()),
+                                td(c.recipeSimpleName()), heat(c.heat()), td(percent(c.heat().cpuShare())).withClass("n"),
+                                td(report.gains().headlineText(c.recipe())))))).withId("hot-changes"),
+                h3("Hot spots left alone"),
+                p("Spots the recipes left alone in methods with at least 1 % of the sampled allocation or CPU samples: " +
+                  "where a person should look by hand."),
+                table(thead(tr(th("service"), th("where"), th("recipe"), th("sampled in the method"), th("CPU share"), th("reason"))),
+                        tbody(each(report.hotSpotsLeftAlone(), c -> tr(td(c.service()), td(c.sourcePath() + " " + c.location()),
+                                td(c.recipeSimpleName()), heat(c.heat()), td(percent(c.heat().cpuShare())).withClass("n"),
+                                td(c.reason()))))).withId("hot-left-alone"));
+    }
+
+    private static DomContent heat(Candidate.Heat heat) {
+        return td(String.format(Locale.ROOT, "%,d B (%s)", heat.sampledBytes(), percent(heat.share()))).withClass("n");
+    }
+
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f %%", 100 * share);
     }
 
     private static TableTag counts(String what, Map<String, long[]> counts, String id) {

@@ -23,6 +23,9 @@ public final class MarkdownReport {
             md.append("| `").append(recipe.getKey()).append("` | ").append(recipe.getValue()[0]).append(" | ")
                     .append(recipe.getValue()[1]).append(" | ").append(report.gains().headlineText(recipe.getKey())).append(" |\n");
         }
+        if (report.profiled()) {
+            ranked(report, md);
+        }
         for (ServiceResult s : report.services()) {
             for (FileDiff diff : s.diffs()) {
                 md.append("\n<details><summary>").append(s.name()).append(": ").append(diff.path()).append("</summary>\n\n");
@@ -42,6 +45,27 @@ public final class MarkdownReport {
             report.allProblems().forEach(p -> md.append("- ").append(p).append('\n'));
         }
         return md.toString();
+    }
+
+    /** The changes and the hot spots left alone, most sampled method first. */
+    private static void ranked(Report report, StringBuilder md) {
+        md.append("\n## Ranked by the profile\n\n| service | where | recipe | sampled in the method | CPU share | measured per call |\n")
+                .append("| --- | --- | --- | ---: | ---: | --- |\n");
+        for (Candidate c : report.rankedChanges()) {
+            md.append(row(c)).append(report.gains().headlineText(c.recipe())).append(" |\n");
+        }
+        md.append("\n### Hot spots left alone\n\nIn methods with at least 1 % of the sampled allocation or CPU samples: where a person ")
+                .append("should look by hand.\n\n| service | where | recipe | sampled in the method | CPU share | reason |\n")
+                .append("| --- | --- | --- | ---: | ---: | --- |\n");
+        for (Candidate c : report.hotSpotsLeftAlone()) {
+            md.append(row(c)).append(cell(c.reason())).append(" |\n");
+        }
+    }
+
+    private static String row(Candidate c) {
+        return "| " + cell(c.service()) + " | `" + cell(c.location()) + "` | " + c.recipeSimpleName() + " | " +
+               String.format(Locale.ROOT, "%,d B (%s)", c.heat().sampledBytes(), HtmlReport.percent(c.heat().share())) + " | " +
+               HtmlReport.percent(c.heat().cpuShare()) + " | ";
     }
 
     private static String hunks(FileDiff diff) {

@@ -21,10 +21,13 @@ public final class MergedTables {
 
     public static void writeCsv(Report report, Path file) throws IOException {
         CSVFormat format = CSVFormat.DEFAULT.builder()
-                .setHeader("service", "sourcePath", "location", "recipe", "candidate", "changed", "replacement", "reason").get();
+                .setHeader("service", "sourcePath", "location", "recipe", "candidate", "changed", "replacement", "reason",
+                        "sampledBytes", "share", "cpuShare").get();
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(writer, format)) {
             for (Candidate c : report.candidates()) {
-                csv.printRecord(c.service(), c.sourcePath(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason());
+                Candidate.Heat heat = c.heat();
+                csv.printRecord(c.service(), c.sourcePath(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason(),
+                        heat == null ? "" : heat.sampledBytes(), heat == null ? "" : heat.share(), heat == null ? "" : heat.cpuShare());
             }
         }
     }

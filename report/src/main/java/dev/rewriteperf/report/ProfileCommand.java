@@ -15,11 +15,12 @@ import java.util.function.Predicate;
 
 /**
  * {@code profile RECORDING.jfr [--package P]... [--out hot-methods.csv]}: the project's methods ranked by the
- * allocation a JFR recording sampled on their behalf.
+ * allocation a JFR recording sampled on their behalf, with their share of its CPU (execution) samples.
  */
 @Command(name = "profile", mixinStandardHelpOptions = true, version = "rewrite-performance-report 0.1.0",
         description = "Ranks the project's methods by the allocation a Java Flight Recorder recording sampled, and writes " +
-                      "the hot-methods table (class, method, descriptor, sampled bytes, share, top types) as CSV.")
+                      "the hot-methods table (class, method, descriptor, sampled bytes, share, CPU samples, CPU share, " +
+                      "top types) as CSV: the recipes' hotMethods option.")
 public final class ProfileCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RECORDING", description = "A .jfr recording with allocation events (settings=profile, JDK 16+).")

@@ -1,9 +1,11 @@
 package dev.rewriteperf.report;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -31,6 +33,31 @@ public record Report(List<ServiceResult> services, Gains gains, List<String> pro
         return candidates().stream().collect(Collectors.groupingBy(key, TreeMap::new, Collectors.collectingAndThen(
                 Collectors.toList(), rows -> new long[]{rows.stream().filter(Candidate::changed).count(),
                         rows.stream().filter(c -> !c.changed()).count()})));
+    }
+
+    /** Whether any candidate has a profile's figures: the report then ranks by them. */
+    public boolean profiled() {
+        return candidates().stream().anyMatch(c -> c.heat() != null);
+    }
+
+    /** A left-alone spot is a hot spot when its method has this share of the recording (the pack's default gate). */
+    public static final double HOT_SHARE = 0.01;
+
+    /** The changed spots whose method a recording sampled, most sampled bytes first, then CPU share. */
+    public List<Candidate> rankedChanges() {
+        return ranked(c -> c.changed() && c.heat().sampled());
+    }
+
+    /** The spots left alone in a method with at least {@link #HOT_SHARE} of the allocation or CPU samples, ranked. */
+    public List<Candidate> hotSpotsLeftAlone() {
+        return ranked(c -> !c.changed() && (c.heat().share() >= HOT_SHARE || c.heat().cpuShare() >= HOT_SHARE));
+    }
+
+    private List<Candidate> ranked(Predicate<Candidate> which) {
+        return candidates().stream().filter(c -> c.heat() != null && which.test(c))
+                .sorted(Comparator.comparingLong((Candidate c) -> c.heat().sampledBytes()).reversed()
+                        .thenComparing(Comparator.comparingDouble((Candidate c) -> c.heat().cpuShare()).reversed()))
+                .toList();
     }
 
     public List<String> allProblems() {

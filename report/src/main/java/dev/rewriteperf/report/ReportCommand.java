@@ -8,8 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 
 /**
  * {@code report [--benchmarks DIR] [--out DIR] SERVICE...}: one report from the dry runs of one or many services.
@@ -31,6 +34,15 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--benchmarks", paramLabel = "DIR", description = "The benchmarks' JMH result files (benchmarks/results), for the measured gains.")
     Path benchmarks;
 
+    @Option(names = "--profile", paramLabel = "SERVICE=RECORDING",
+            description = "A JFR recording of a service (repeatable): its changes and left-alone spots are ranked by the " +
+                          "allocation and CPU time sampled in their methods.")
+    Map<String, Path> profiles = new LinkedHashMap<>();
+
+    @Option(names = "--package", paramLabel = "PREFIX",
+            description = "With --profile: the services' own packages (repeatable); default: every class outside the JDK.")
+    List<String> packages = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
         List<String> problems = new ArrayList<>();
@@ -42,8 +54,35 @@ public final class ReportCommand implements Callable<Integer> {
             String name = equals >= 0 ? service.substring(0, equals) : nameOf(dir);
             results.add(DryRunReader.read(name, dir));
         }
-        write(new Report(results, gains, problems), out);
+        for (String name : profiles.keySet()) {
+            if (results.stream().noneMatch(r -> r.name().equals(name))) {
+                problems.add("--profile " + name + "=...: no service is named " + name);
+            }
+        }
+        write(new Report(withProfiles(results, profiles, packages), gains, problems), out);
         return 0;
+    }
+
+    /**
+     * Each service with a recording in {@code profiles} (by service name), its candidates given their methods'
+     * figures. A recording that cannot be read is the service's problem; its candidates stay unranked.
+     */
+    static List<ServiceResult> withProfiles(List<ServiceResult> results, Map<String, Path> profiles, List<String> packages) {
+        Predicate<String> isProjectCode = packages.isEmpty() ? type -> true : type -> packages.stream().anyMatch(type::startsWith);
+        List<ServiceResult> ranked = new ArrayList<>();
+        for (ServiceResult result : results) {
+            Path recording = profiles.get(result.name());
+            if (recording == null) {
+                ranked.add(result);
+                continue;
+            }
+            try {
+                ranked.add(ProfileJoin.withProfile(result, AllocationProfile.read(recording, isProjectCode)));
+            } catch (IllegalArgumentException e) {
+                ranked.add(result.withStatus(result.status(), List.of("profile not used: " + e.getMessage())));
+            }
+        }
+        return ranked;
     }
 
     /** Writes the four files of {@code report} into {@code out} and says where the page is. */

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
@@ -31,14 +32,16 @@ class AllocationProfileTest {
         recording = dir.resolve("workload.jfr");
         try (Recording r = new Recording()) {
             r.enable(AllocationProfile.SAMPLE).with("throttle", "100000/s").withStackTrace();
+            r.enable(AllocationProfile.EXECUTION).withPeriod(Duration.ofMillis(1)).withStackTrace();
             r.start();
             int sink = 0;
             for (int i = 0; i < 20; i++) {
                 sink += Workload.hot(50) + Workload.cold(50) + Workload.nested(200);
             }
+            sink += (int) Workload.spin(System.nanoTime() + 400_000_000L);
             r.stop();
             r.dump(recording);
-            assertThat(sink).isPositive();
+            assertThat(sink).isNotZero();
         }
     }
 
@@ -60,7 +63,21 @@ class AllocationProfileTest {
                 .allSatisfy(m -> assertThat(m.className()).isEqualTo(PROJECT + ".Workload"));
         long cold = methods.stream().filter(m -> m.method().equals("cold")).mapToLong(AllocationProfile.HotMethod::bytes).sum();
         assertThat(cold).isLessThan(first.bytes() / 10);
-        assertThat(profile.csv()).startsWith("class,method,descriptor,sampledBytes,share,topTypes\n" + PROJECT + ".Workload,hot,(I)I,");
+        assertThat(profile.csv()).startsWith("class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes\n" +
+                                             PROJECT + ".Workload,hot,(I)I,");
+    }
+
+    /** Execution samples give the methods that take time without allocating a CPU share of their own. */
+    @Test
+    void aBusyMethodThatAllocatesNothingHasACpuShare() {
+        AllocationProfile profile = AllocationProfile.read(recording, type -> type.startsWith(PROJECT));
+
+        AllocationProfile.HotMethod spin = profile.methods().stream().filter(m -> m.method().equals("spin")).findFirst().orElseThrow();
+        assertThat(spin.descriptor()).isEqualTo("(J)J");
+        assertThat(spin.bytes()).isZero();
+        assertThat(spin.cpuSamples()).isGreaterThan(50);
+        assertThat(spin.cpuShare()).isGreaterThan(profile.methods().stream().filter(m -> m.method().equals("cold"))
+                .mapToDouble(AllocationProfile.HotMethod::cpuShare).sum());
     }
 
     /** JDK 11-15 and async-profiler record new TLABs and objects outside them instead of samples. */

@@ -1,0 +1,53 @@
+package dev.rewriteperf.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Gives each of a service's candidates the figures its recording sampled in the candidate's method: the data table
+ * names a spot by source path and {@code Outer.Inner#method}, the profile by top-level class and JVM method name.
+ * Overloads are added together (the table has no descriptor); a spot outside any method (a field's initialiser) gets
+ * the class's {@code <init>} and {@code <clinit>}.
+ */
+final class ProfileJoin {
+
+    private ProfileJoin() {
+    }
+
+    static ServiceResult withProfile(ServiceResult service, AllocationProfile profile) {
+        List<Candidate> joined = new ArrayList<>();
+        for (Candidate candidate : service.candidates()) {
+            joined.add(candidate.withHeat(heatOf(candidate, profile)));
+        }
+        return new ServiceResult(service.name(), service.status(), joined, service.diffs(), service.problems());
+    }
+
+    static Candidate.Heat heatOf(Candidate candidate, AllocationProfile profile) {
+        String[] where = candidate.location().split("#", 2);
+        String[] classes = where[0].split("\\.");
+        String topLevel = classes[0];
+        List<String> names = where.length < 2 ? List.of("<init>", "<clinit>")
+                : where[1].equals(classes[classes.length - 1]) ? List.of("<init>") : List.of(where[1]);
+        long bytes = 0;
+        double share = 0;
+        double cpuShare = 0;
+        for (AllocationProfile.HotMethod method : profile.methods()) {
+            if (names.contains(method.method()) && isClass(method.className(), topLevel, candidate.sourcePath())) {
+                bytes += method.bytes();
+                share += method.share();
+                cpuShare += method.cpuShare();
+            }
+        }
+        return new Candidate.Heat(bytes, share, cpuShare);
+    }
+
+    /** Whether {@code className} is the top-level class {@code simpleName} of the file at {@code sourcePath}. */
+    private static boolean isClass(String className, String simpleName, String sourcePath) {
+        int dot = className.lastIndexOf('.');
+        if (!className.substring(dot + 1).equals(simpleName)) {
+            return false;
+        }
+        String packagePath = dot < 0 ? "" : className.substring(0, dot).replace('.', '/') + "/";
+        return packagePath.isEmpty() || ("/" + sourcePath.replace('\\', '/')).contains("/" + packagePath);
+    }
+}
