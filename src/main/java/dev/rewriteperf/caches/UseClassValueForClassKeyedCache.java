@@ -153,15 +153,16 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                 return d;
             }
             String refusal = refusal(cache, key, getCursor(), usedElsewhere);
+            List<Cursor> uses = computedAt.getOrDefault(key, Collections.emptyList());
             if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), d, refusal);
+                candidates.recordSkip(ctx, getCursor(), d, refusal, uses);
                 return d;
             }
-            if (!candidates.mayChange(ctx, getCursor(), d, computedAt.getOrDefault(key, Collections.emptyList()))) {
+            if (!candidates.mayChange(ctx, getCursor(), d, uses)) {
                 return d;
             }
             J.VariableDeclarations classValue = classValueField(cache, d, ctx);
-            candidates.recordChange(ctx, getCursor(), d, classValue);
+            candidates.recordChange(ctx, getCursor(), d, classValue, uses);
             converted.put(key, classValue);
             return classValue;
         }

@@ -2,6 +2,7 @@ package dev.rewriteperf.profile;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 
@@ -18,32 +19,68 @@ final class EnclosingMethod {
     final String topLevelClass;
     final String name;
     final @Nullable String descriptor;
+    private final J.@Nullable CompilationUnit unit;
 
-    private EnclosingMethod(String topLevelClass, String name, @Nullable String descriptor) {
+    private EnclosingMethod(String topLevelClass, String name, @Nullable String descriptor, J.@Nullable CompilationUnit unit) {
         this.topLevelClass = topLevelClass;
         this.name = name;
         this.descriptor = descriptor;
+        this.unit = unit;
     }
 
     /** Null outside any class (a spot the recipes never report). */
     static @Nullable EnclosingMethod of(Cursor cursor) {
+        List<J> path = new ArrayList<>();
+        cursor.getPathAsStream().filter(J.class::isInstance).forEach(value -> path.add((J) value));
         J.ClassDeclaration topLevel = null;
-        for (Cursor c = cursor; c != null; c = c.getParent()) {
-            if (c.getValue() instanceof J.ClassDeclaration) {
-                topLevel = c.getValue();
+        for (J value : path) {
+            if (value instanceof J.ClassDeclaration) {
+                topLevel = (J.ClassDeclaration) value;
             }
         }
         if (topLevel == null) {
             return null;
         }
         String className = topLevelName(cursor, topLevel);
-        J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
-        if (method != null) {
-            boolean constructor = method.isConstructor();
-            return new EnclosingMethod(className, constructor ? "<init>" : method.getSimpleName(),
-                    descriptor(method.getMethodType(), constructor));
+        J.CompilationUnit unit = cursor.firstEnclosing(J.CompilationUnit.class);
+        for (int i = 0; i < path.size(); i++) {
+            J value = path.get(i);
+            if (value instanceof J.MethodDeclaration) {
+                J.MethodDeclaration method = (J.MethodDeclaration) value;
+                boolean constructor = method.isConstructor();
+                return new EnclosingMethod(className, constructor ? "<init>" : method.getSimpleName(),
+                        descriptor(method.getMethodType(), constructor), unit);
+            }
+            J owner = i + 1 < path.size() ? path.get(i + 1) : null;
+            if (value instanceof J.Block && (owner instanceof J.ClassDeclaration || owner instanceof J.NewClass)) {
+                // In a class body, outside any method: a field's initialiser or an initializer block.
+                boolean isStatic = i > 0 && isStaticMember(path.get(i - 1), owner);
+                return new EnclosingMethod(className, isStatic ? "<clinit>" : "<init>", null, unit);
+            }
         }
-        return new EnclosingMethod(className, inStaticInitialiser(cursor) ? "<clinit>" : "<init>", null);
+        return new EnclosingMethod(className, "<init>", null, unit);
+    }
+
+    /**
+     * Whether the recording has another method of this name in the same top-level class, which the descriptor
+     * would have to tell apart (constructors are always matched by name: their JVM descriptors have parameters
+     * the source does not show, for an inner class's outer instance, an enum's name and ordinal, captured locals).
+     */
+    boolean hasOverloads() {
+        if (unit == null || name.startsWith("<")) {
+            return false;
+        }
+        int[] declared = {0};
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
+                if (method.getSimpleName().equals(name) && !method.isConstructor()) {
+                    declared[0]++;
+                }
+                return super.visitMethodDeclaration(method, p);
+            }
+        }.visit(unit, 0);
+        return declared[0] > 1;
     }
 
     private static String topLevelName(Cursor cursor, J.ClassDeclaration topLevel) {
@@ -56,18 +93,17 @@ final class EnclosingMethod {
                 : pkg.getExpression().printTrimmed(cursor).replaceAll("\\s", "") + "." + topLevel.getSimpleName();
     }
 
-    /** A static field's initialiser or a {@code static {}} block: the class initialiser runs it. */
-    private static boolean inStaticInitialiser(Cursor cursor) {
-        List<Object> path = new ArrayList<>();
-        cursor.getPathAsStream().filter(J.class::isInstance).forEach(path::add);
-        for (int i = 0; i + 2 < path.size(); i++) {
-            if (path.get(i + 1) instanceof J.Block && path.get(i + 2) instanceof J.ClassDeclaration) {
-                Object member = path.get(i);
-                return member instanceof J.VariableDeclarations && ((J.VariableDeclarations) member).hasModifier(J.Modifier.Type.Static) ||
-                       member instanceof J.Block && ((J.Block) member).isStatic();
-            }
+    /**
+     * A member the class initialiser runs: a static field (an interface's or annotation's fields are static
+     * without saying so), a {@code static {}} block, an enum's constants.
+     */
+    private static boolean isStaticMember(J member, J owner) {
+        if (member instanceof J.VariableDeclarations) {
+            return ((J.VariableDeclarations) member).hasModifier(J.Modifier.Type.Static) ||
+                   owner instanceof J.ClassDeclaration && (((J.ClassDeclaration) owner).getKind() == J.ClassDeclaration.Kind.Type.Interface ||
+                                                           ((J.ClassDeclaration) owner).getKind() == J.ClassDeclaration.Kind.Type.Annotation);
         }
-        return false;
+        return member instanceof J.Block && ((J.Block) member).isStatic() || member instanceof J.EnumValueSet;
     }
 
     private static @Nullable String descriptor(JavaType.@Nullable Method type, boolean constructor) {

@@ -125,22 +125,31 @@ final class HotMethods {
     }
 
     /**
-     * The heat of {@code topLevelClass}'s method {@code name}: the row with {@code descriptor} when there is one,
-     * else every row of that name together (overloads, a lambda kept apart, a descriptor the source could not
-     * give). {@link MethodHeat#NOT_SAMPLED} when the recording sampled nothing on its behalf.
+     * The heat of {@code method}: its row (matched by descriptor) and the rows of lambdas kept apart under its name
+     * (the profile merges a lambda into its method only when one method has that name). Without a row for its
+     * descriptor, all rows of the name together when the method has no overloads (a descriptor the source could
+     * not give exactly), the lambdas' alone when it has: an overload the recording never sampled is not hot because
+     * a sibling is. {@link MethodHeat#NOT_SAMPLED} when the recording sampled nothing on its behalf.
      */
-    MethodHeat heatOf(String topLevelClass, String name, @Nullable String descriptor) {
-        List<Row> rows = rowsByMethod.get(topLevelClass + "#" + name);
+    MethodHeat heatOf(EnclosingMethod method) {
+        List<Row> rows = rowsByMethod.get(method.topLevelClass + "#" + method.name);
         if (rows == null) {
             return MethodHeat.NOT_SAMPLED;
         }
+        MethodHeat exact = null;
+        MethodHeat lambdas = MethodHeat.NOT_SAMPLED;
         MethodHeat all = MethodHeat.NOT_SAMPLED;
         for (Row row : rows) {
-            if (row.descriptor.equals(descriptor)) {
-                return row.heat;
+            if (row.descriptor.equals(method.descriptor)) {
+                exact = row.heat;
+            } else if (row.descriptor.isEmpty()) {
+                lambdas = lambdas.plus(row.heat);
             }
             all = all.plus(row.heat);
         }
-        return all;
+        if (exact != null) {
+            return exact.plus(lambdas);
+        }
+        return method.hasOverloads() ? lambdas : all;
     }
 }

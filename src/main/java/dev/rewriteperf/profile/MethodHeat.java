@@ -36,6 +36,15 @@ public final class MethodHeat {
         return cpuShare;
     }
 
+    boolean sampled() {
+        return sampledBytes > 0 || share > 0 || cpuShare > 0;
+    }
+
+    /** The larger of its allocation and CPU shares. */
+    double peak() {
+        return Math.max(share, cpuShare);
+    }
+
     /** Hot when either its allocation or its CPU share reaches the minimum. */
     boolean reaches(double minimumShare) {
         return share >= minimumShare || cpuShare >= minimumShare;

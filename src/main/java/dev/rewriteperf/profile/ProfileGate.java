@@ -33,32 +33,48 @@ public final class ProfileGate {
 
     /** The gate for a recipe's options; {@link #NONE} when no table is given. */
     public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare) {
-        return hotMethods == null || hotMethods.trim().isEmpty() ? NONE : new ProfileGate(hotMethods.trim(), minimumShare);
+        boolean noTable = hotMethods == null || hotMethods.trim().isEmpty();
+        return noTable && minimumShare == null ? NONE : new ProfileGate(noTable ? null : hotMethods.trim(), minimumShare);
     }
 
-    /** Checks the options the way {@code Recipe.validate()} reports them: the share, and that the table reads. */
-    public static Validated<Object> validate(@Nullable String hotMethods, @Nullable Double minimumShare) {
+    /**
+     * Checks the options the way {@code Recipe.validate()} reports them: the share, and that the table reads
+     * (read once: the run then uses what this read).
+     */
+    public Validated<Object> validate() {
         Validated<Object> valid = Validated.none();
-        if (minimumShare != null && (minimumShare < 0 || minimumShare > 1 || minimumShare.isNaN())) {
+        if (minimumShare < 0 || minimumShare > 1 || Double.isNaN(minimumShare)) {
             valid = valid.and(Validated.invalid("minimumShare", minimumShare,
                     "a share of the recording, from 0 to 1 (0.01 is 1 %)"));
         }
-        ProfileGate gate = of(hotMethods, minimumShare);
-        if (gate != NONE && gate.load() == null) {
-            valid = valid.and(Validated.invalid("hotMethods", hotMethods, String.valueOf(gate.unreadable)));
+        if (isActive() && load() == null) {
+            valid = valid.and(Validated.invalid("hotMethods", hotMethods, String.valueOf(unreadable)));
         }
         return valid;
     }
 
+    /** Whether a hot-methods table was given (a minimum share alone gates nothing). */
     public boolean isActive() {
-        return this != NONE;
+        return hotMethods != null;
+    }
+
+    /** The figures of the hottest method among {@code uses}, or of {@code cursor}'s without uses; see {@link #heat(Cursor)}. */
+    public @Nullable MethodHeat heat(Cursor cursor, List<Cursor> uses) {
+        MethodHeat hottest = uses.isEmpty() ? heat(cursor) : null;
+        for (Cursor use : uses) {
+            MethodHeat heat = heat(use);
+            if (heat != null && (hottest == null || heat.peak() > hottest.peak())) {
+                hottest = heat;
+            }
+        }
+        return hottest;
     }
 
     /** The figures of the method {@code cursor} is in; null without a profile (or an unreadable one). */
     public @Nullable MethodHeat heat(Cursor cursor) {
         HotMethods methods = isActive() ? load() : null;
         EnclosingMethod method = methods == null ? null : EnclosingMethod.of(cursor);
-        return method == null ? null : methods.heatOf(method.topLevelClass, method.name, method.descriptor);
+        return method == null ? null : methods.heatOf(method);
     }
 
     /** Why the spot at {@code cursor} may not be rewritten under this profile; null when it may. */
@@ -73,7 +89,7 @@ public final class ProfileGate {
         if (heat == null || heat.reaches(minimumShare)) {
             return null;
         }
-        return heat == MethodHeat.NOT_SAMPLED
+        return !heat.sampled()
                 ? "cold: the recording sampled no allocation or CPU time in this method"
                 : "cold: " + heat.describe() + ", below minimumShare " + MethodHeat.percent(minimumShare);
     }

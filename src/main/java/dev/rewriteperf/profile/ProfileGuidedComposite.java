@@ -29,7 +29,8 @@ public abstract class ProfileGuidedComposite extends Recipe {
     public static final String MINIMUM_SHARE_DESCRIPTION = "With `hotMethods`: the share of the recording's " +
             "sampled allocation or CPU samples a method needs to be rewritten, from 0 to 1. Default 0.01 (1 %).";
 
-    private transient volatile @Nullable List<Recipe> recipeList;
+    private transient @Nullable ProfileGate gate;
+    private transient @Nullable List<Recipe> recipeList;
 
     /** The {@code hotMethods} option. */
     public abstract @Nullable String getHotMethods();
@@ -40,14 +41,23 @@ public abstract class ProfileGuidedComposite extends Recipe {
     /** The composite's recipes, in order, each built to ask {@code gate} before it rewrites a spot. */
     protected abstract List<Recipe> recipes(ProfileGate gate);
 
+    /**
+     * Built once: a scanning recipe's accumulator is keyed by the recipe instance, so the list must stay the same
+     * instances for the whole run.
+     */
     @Override
-    public final List<Recipe> getRecipeList() {
-        List<Recipe> list = recipeList;
-        if (list == null) {
-            list = Collections.singletonList(mainCodeOnly(recipes(ProfileGate.of(getHotMethods(), getMinimumShare()))));
-            recipeList = list;
+    public final synchronized List<Recipe> getRecipeList() {
+        if (recipeList == null) {
+            recipeList = Collections.singletonList(mainCodeOnly(recipes(gate())));
         }
-        return list;
+        return recipeList;
+    }
+
+    private synchronized ProfileGate gate() {
+        if (gate == null) {
+            gate = ProfileGate.of(getHotMethods(), getMinimumShare());
+        }
+        return gate;
     }
 
     /**
@@ -67,7 +77,7 @@ public abstract class ProfileGuidedComposite extends Recipe {
 
     @Override
     public Validated<Object> validate() {
-        return super.validate().and(ProfileGate.validate(getHotMethods(), getMinimumShare()));
+        return super.validate().and(gate().validate());
     }
 
     /** Options make a recipe a value: two composites of one kind with the same options are equal. */

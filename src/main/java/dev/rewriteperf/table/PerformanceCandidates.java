@@ -54,23 +54,32 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
         if (cold == null) {
             return true;
         }
-        recordSkip(ctx, cursor, candidate, cold);
+        recordSkip(ctx, cursor, candidate, cold, uses);
         return false;
     }
 
     public void recordChange(ExecutionContext ctx, Cursor cursor, J before, J after) {
-        insert(ctx, cursor, before, true, print(after, cursor), "");
+        recordChange(ctx, cursor, before, after, Collections.<Cursor>emptyList());
+    }
+
+    /** A change whose effect is where {@code uses} are: the row carries the figures of the hottest. */
+    public void recordChange(ExecutionContext ctx, Cursor cursor, J before, J after, List<Cursor> uses) {
+        insert(ctx, cursor, before, true, print(after, cursor), "", uses);
     }
 
     public void recordSkip(ExecutionContext ctx, Cursor cursor, J candidate, String reason) {
-        insert(ctx, cursor, candidate, false, "", reason);
+        recordSkip(ctx, cursor, candidate, reason, Collections.<Cursor>emptyList());
+    }
+
+    public void recordSkip(ExecutionContext ctx, Cursor cursor, J candidate, String reason, List<Cursor> uses) {
+        insert(ctx, cursor, candidate, false, "", reason, uses);
     }
 
     private void insert(ExecutionContext ctx, Cursor cursor, J candidate, boolean changed,
-                        String replacement, String reason) {
+                        String replacement, String reason, List<Cursor> uses) {
         SourceFile sourceFile = cursor.firstEnclosing(SourceFile.class);
         Recipe recipe = getRecipe();
-        MethodHeat heat = gate.heat(cursor);
+        MethodHeat heat = gate.heat(cursor, uses);
         insertRow(ctx, new Row(
                 sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
                 location(cursor),

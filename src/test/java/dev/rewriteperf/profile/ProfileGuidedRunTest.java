@@ -112,11 +112,11 @@ class ProfileGuidedRunTest implements RewriteTest {
         );
     }
 
+    /** The List overload has no row of its own: a sampled sibling does not make it hot. */
     @Test
     void overloadsAreToldApartByTheirErasedDescriptor() throws IOException {
         String hotMethods = table("""
           com.example.Loader,load,(Ljava/util/Set;[Ljava/lang/Object;)Ljava/util/Map;,5000,0.5000,0.0000,""
-          com.example.Loader,load,(Ljava/util/List;[Ljava/lang/Object;)Ljava/util/Map;,10,0.0001,0.0000,""
           """);
         rewriteRun(
           spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
@@ -148,6 +148,84 @@ class ProfileGuidedRunTest implements RewriteTest {
                 <T> Map<String, T> load(List<String> ids, T... defaults) {
                     return new HashMap<>(ids.size());
                 }
+            }
+            """), 21)
+        );
+    }
+
+    /** With overloads the profile keeps a lambda's row apart (no descriptor): it counts for each overload. */
+    @Test
+    void aLambdaKeptApartCountsForItsMethod() throws IOException {
+        String hotMethods = table("""
+          com.example.Loader,load,(Ljava/util/Set;)Ljava/util/Map;,10,0.0001,0.0000,""
+          com.example.Loader,load,,9000,0.9000,0.0000,"byte[] 100%"
+          """);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).allSatisfy(row -> {
+                assertThat(row.isChanged()).isTrue();
+                assertThat(row.getShare()).isGreaterThanOrEqualTo(0.9);
+            })),
+          //language=java
+          version(java("""
+            package com.example;
+
+            import java.util.*;
+
+            class Loader {
+                Map<String, byte[]> load(Set<String> ids) {
+                    Map<String, byte[]> loaded = new HashMap<>(ids.size());
+                    ids.forEach(id -> loaded.put(id, new byte[64]));
+                    return loaded;
+                }
+
+                Map<String, byte[]> load(List<String> ids) {
+                    return new HashMap<>(ids.size());
+                }
+            }
+            """, """
+            package com.example;
+
+            import java.util.*;
+
+            class Loader {
+                Map<String, byte[]> load(Set<String> ids) {
+                    Map<String, byte[]> loaded = HashMap.newHashMap(ids.size());
+                    ids.forEach(id -> loaded.put(id, new byte[64]));
+                    return loaded;
+                }
+
+                Map<String, byte[]> load(List<String> ids) {
+                    return HashMap.newHashMap(ids.size());
+                }
+            }
+            """), 21)
+        );
+    }
+
+    @Test
+    void anInterfacesFieldsAreInitialisedByClinit() throws IOException {
+        String hotMethods = table("com.example.Names,<clinit>,()V,8000,0.2000,0.0000,\"\"\n");
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
+          //language=java
+          version(java("""
+            package com.example;
+
+            import java.util.*;
+
+            interface Names {
+                List<String> SOURCE = Arrays.asList("a", "b");
+                Set<String> ALL = new HashSet<>(SOURCE.size());
+            }
+            """, """
+            package com.example;
+
+            import java.util.*;
+
+            interface Names {
+                List<String> SOURCE = Arrays.asList("a", "b");
+                Set<String> ALL = HashSet.newHashSet(SOURCE.size());
             }
             """), 21)
         );
@@ -265,7 +343,11 @@ class ProfileGuidedRunTest implements RewriteTest {
     void aCacheFieldIsConvertedWhenAMethodThatComputesThroughItIsHot() throws IOException {
         String hotMethods = table("com.example.Schemas,nameOf,(Ljava/lang/Class;)Ljava/lang/String;,0,0.0000,0.0500,\"\"\n");
         rewriteRun(
-          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null)),
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
+                assertThat(row.isChanged()).isTrue();
+                assertThat(row.getCpuShare()).as("the figures of the method that computes through it").isEqualTo(0.05);
+            })),
           //language=java
           version(java(CACHE, """
             package com.example;
