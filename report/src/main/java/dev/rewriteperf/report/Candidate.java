@@ -13,6 +13,11 @@ public record Candidate(String service, String sourcePath, String location, Stri
         public boolean sampled() {
             return sampledBytes > 0 || cpuShare > 0;
         }
+
+        /** The larger of its allocation and CPU shares: how hot the method is. */
+        public double peak() {
+            return Math.max(share, cpuShare);
+        }
     }
 
     /** {@code buffers} for {@code dev.rewriteperf.buffers.UseTransferToForCopyLoops}. */

@@ -86,13 +86,20 @@ public final class DryRunReader {
         return rows;
     }
 
-    /** A profile-guided run's figures for the row's method; null for a run without a profile (empty cells). */
+    /**
+     * A profile-guided run's figures for the row's method; null for a run without a profile (empty cells), and for
+     * cells that are not numbers (the row itself is kept).
+     */
     private static Candidate.Heat heat(CSVRecord record) {
         if (!record.isSet("sampledBytes") || record.get("sampledBytes").isEmpty()) {
             return null;
         }
-        return new Candidate.Heat(Long.parseLong(record.get("sampledBytes")), Double.parseDouble(record.get("share")),
-                record.isSet("cpuShare") && !record.get("cpuShare").isEmpty() ? Double.parseDouble(record.get("cpuShare")) : 0);
+        try {
+            return new Candidate.Heat(Long.parseLong(record.get("sampledBytes")), Double.parseDouble(record.get("share")),
+                    record.isSet("cpuShare") && !record.get("cpuShare").isEmpty() ? Double.parseDouble(record.get("cpuShare")) : 0);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** Every service's candidates in one CSV and one JSON, with a {@code service} column. */
@@ -27,9 +28,14 @@ public final class MergedTables {
             for (Candidate c : report.candidates()) {
                 Candidate.Heat heat = c.heat();
                 csv.printRecord(c.service(), c.sourcePath(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason(),
-                        heat == null ? "" : heat.sampledBytes(), heat == null ? "" : heat.share(), heat == null ? "" : heat.cpuShare());
+                        heat == null ? "" : heat.sampledBytes(), heat == null ? "" : share(heat.share()),
+                        heat == null ? "" : share(heat.cpuShare()));
             }
         }
+    }
+
+    private static String share(double share) {
+        return String.format(Locale.ROOT, "%.4f", share);
     }
 
     public static void writeJson(Report report, Path file) throws IOException {

@@ -17,7 +17,8 @@ final class ProfileJoin {
     static ServiceResult withProfile(ServiceResult service, AllocationProfile profile) {
         List<Candidate> joined = new ArrayList<>();
         for (Candidate candidate : service.candidates()) {
-            joined.add(candidate.withHeat(heatOf(candidate, profile)));
+            // A profile-guided run's own figures matched the method by its descriptor: they are kept.
+            joined.add(candidate.heat() != null ? candidate : candidate.withHeat(heatOf(candidate, profile)));
         }
         return new ServiceResult(service.name(), service.status(), joined, service.diffs(), service.problems());
     }
@@ -47,7 +48,8 @@ final class ProfileJoin {
         if (!className.substring(dot + 1).equals(simpleName)) {
             return false;
         }
-        String packagePath = dot < 0 ? "" : className.substring(0, dot).replace('.', '/') + "/";
-        return packagePath.isEmpty() || ("/" + sourcePath.replace('\\', '/')).contains("/" + packagePath);
+        String path = "/" + sourcePath.replace('\\', '/');
+        String directory = path.substring(0, path.lastIndexOf('/') + 1);
+        return dot < 0 || directory.endsWith("/" + className.substring(0, dot).replace('.', '/') + "/");
     }
 }

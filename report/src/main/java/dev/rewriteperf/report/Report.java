@@ -43,20 +43,24 @@ public record Report(List<ServiceResult> services, Gains gains, List<String> pro
     /** A left-alone spot is a hot spot when its method has this share of the recording (the pack's default gate). */
     public static final double HOT_SHARE = 0.01;
 
-    /** The changed spots whose method a recording sampled, most sampled bytes first, then CPU share. */
+    /** The changed spots whose method a recording sampled, the largest share (of allocation or CPU) first. */
     public List<Candidate> rankedChanges() {
         return ranked(c -> c.changed() && c.heat().sampled());
     }
 
-    /** The spots left alone in a method with at least {@link #HOT_SHARE} of the allocation or CPU samples, ranked. */
+    /**
+     * The spots left alone in a method with at least {@link #HOT_SHARE} of the allocation or CPU samples, ranked;
+     * not those a profile-guided run left alone for being below its own minimum share.
+     */
     public List<Candidate> hotSpotsLeftAlone() {
-        return ranked(c -> !c.changed() && (c.heat().share() >= HOT_SHARE || c.heat().cpuShare() >= HOT_SHARE));
+        return ranked(c -> !c.changed() && c.heat().peak() >= HOT_SHARE && !c.reason().startsWith("cold:")
+                           && !c.reason().startsWith("profile-guided run,"));
     }
 
     private List<Candidate> ranked(Predicate<Candidate> which) {
         return candidates().stream().filter(c -> c.heat() != null && which.test(c))
-                .sorted(Comparator.comparingLong((Candidate c) -> c.heat().sampledBytes()).reversed()
-                        .thenComparing(Comparator.comparingDouble((Candidate c) -> c.heat().cpuShare()).reversed()))
+                .sorted(Comparator.comparingDouble((Candidate c) -> c.heat().peak()).reversed()
+                        .thenComparing(Comparator.comparingLong((Candidate c) -> c.heat().sampledBytes()).reversed()))
                 .toList();
     }
 

@@ -49,6 +49,8 @@ class ProfileRankingTest {
                 %1$s,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,hot(),true,loop,
                 %1$s,Workload.Nested#helper,dev.rewriteperf.buffers.HoistReadBufferOutOfLoop,helper(),false,,the buffer escapes
                 src/main/java/other/Workload.java,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,other(),false,,another class of that name
+                src/main/java/dev/rewriteperf/report/profiled/sub/Workload.java,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,sub(),false,,a subpackage's class
+                %1$s,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,hotAgain(),false,,cold: below minimumShare 90.00 %%
                 """.formatted(WORKLOAD), StandardCharsets.UTF_8);
     }
 
@@ -57,7 +59,8 @@ class ProfileRankingTest {
         ServiceResult joined = ProfileJoin.withProfile(DryRunReader.read("workload", service),
                 AllocationProfile.read(recording, type -> type.startsWith("dev.rewriteperf.report.profiled")));
 
-        assertThat(joined.candidates()).extracting(Candidate::code).containsExactly("cold()", "hot()", "helper()", "other()");
+        assertThat(joined.candidates()).extracting(Candidate::code)
+                .containsExactly("cold()", "hot()", "helper()", "other()", "sub()", "hotAgain()");
         Candidate.Heat cold = joined.candidates().get(0).heat();
         Candidate.Heat hot = joined.candidates().get(1).heat();
         Candidate.Heat helper = joined.candidates().get(2).heat();
@@ -65,6 +68,7 @@ class ProfileRankingTest {
         assertThat(helper.sampledBytes()).isPositive().isLessThan(hot.sampledBytes());
         assertThat(cold.sampledBytes()).isZero();
         assertThat(joined.candidates().get(3).heat().sampledBytes()).as("other.Workload is not the recorded class").isZero();
+        assertThat(joined.candidates().get(4).heat().sampledBytes()).as("nor is profiled.sub.Workload").isZero();
     }
 
     @Test
@@ -75,6 +79,7 @@ class ProfileRankingTest {
         Document html = Jsoup.parse(out.resolve("report.html").toFile(), "UTF-8");
         assertThat(html.select("#hot-changes tbody tr").eachText()).singleElement()
                 .satisfies(row -> assertThat(row).contains("Workload#hot", "PreSizeMapToList"));
+        // hotAgain() is in the hottest method, but a profile-guided run left it alone as cold: not a hot spot.
         assertThat(html.select("#hot-left-alone tbody tr").eachText()).singleElement()
                 .satisfies(row -> assertThat(row).contains("Workload.Nested#helper", "the buffer escapes"));
         assertThat(html.select("#problems li")).isEmpty();
@@ -93,6 +98,6 @@ class ProfileRankingTest {
                 "workload: profile not used: " + notes + " is not a Java Flight Recorder recording (.jfr)",
                 "--profile billing=...: no service is named billing");
         assertThat(html.select("#profile")).isEmpty();
-        assertThat(html.select("#left-alone tbody tr")).hasSize(2);
+        assertThat(html.select("#left-alone tbody tr")).hasSize(4);
     }
 }
