@@ -6,6 +6,7 @@ import dev.rewriteperf.buffers.ReusableBuffers;
 import dev.rewriteperf.bytes.VarHandleByteAccess;
 import dev.rewriteperf.caches.ClassValueCaches;
 import dev.rewriteperf.collections.RightSizedCollections;
+import dev.rewriteperf.hotpaths.HotPathIdioms;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import dev.rewriteperf.streams.PreSizedLoops;
@@ -61,9 +62,9 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
                  "behaviour. Spots it examines but leaves alone are listed, with the reason, in the `Performance " +
                  "candidates` data table. Main code only: files in a test source set, or that use a test framework " +
                  "(JUnit, TestNG, AssertJ, Hamcrest, Mockito), are neither changed nor listed; " +
-                 "`PerformanceBestPracticesIncludingTests` covers them too. The recipes are those of the five family " +
+                 "`PerformanceBestPracticesIncludingTests` covers them too. The recipes are those of the six family " +
                  "composites (`RightSizedCollections`, `ClassValueCaches`, `PreSizedLoops`, `VarHandleByteAccess`, " +
-                 "`ReusableBuffers`), in the same order. With `hotMethods` (the CSV `report profile` writes from a " +
+                 "`ReusableBuffers`, `HotPathIdioms`), in the same order. With `hotMethods` (the CSV `report profile` writes from a " +
                  "Java Flight Recorder recording) only methods at or above `minimumShare` of the sampled allocation or " +
                  "CPU time are rewritten, and every data-table row carries its method's figures.";
     }
@@ -81,6 +82,7 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
         recipes.addAll(PreSizedLoops.family(gate));
         recipes.addAll(VarHandleByteAccess.family(gate));
         recipes.addAll(ReusableBuffers.family(gate));
+        recipes.addAll(HotPathIdioms.family(gate));
         return recipes;
     }
 }

@@ -40,8 +40,8 @@ class PackStructureTest {
     }
 
     @Test
-    void thePackHasItsSixteenRecipes() {
-        assertThat(leafRecipes()).hasSize(16);
+    void thePackHasItsSeventeenRecipes() {
+        assertThat(leafRecipes()).hasSize(17);
     }
 
     @Test

@@ -47,7 +47,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
     void umbrellaRunsTheFamiliesRecipesInTheirOrder() {
         List<String> families = new ArrayList<>();
         for (String family : new String[]{"collections.RightSizedCollections", "caches.ClassValueCaches",
-          "streams.PreSizedLoops", "bytes.VarHandleByteAccess", "buffers.ReusableBuffers"}) {
+          "streams.PreSizedLoops", "bytes.VarHandleByteAccess", "buffers.ReusableBuffers", "hotpaths.HotPathIdioms"}) {
             collectNames(ENVIRONMENT.activateRecipes("dev.rewriteperf." + family).getDescriptor(), families);
         }
         List<String> umbrella = new ArrayList<>();

@@ -78,7 +78,8 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
                "passed to other code, or outlive a call that might reuse the buffer are left alone and listed in the" +
                " data table. **Warning:** if another thread writes the key between the two reads of a value that did" +
                " not fit, the second read returns the newer value, as a read a moment later would. Measured with a " +
-               "real RocksDB (JDK 25, 4 KiB values): 4,112 -> 0 B/op.";
+               "real RocksDB (JDK 25, 4 KiB values): 4,112 -> 0 B/op; paired runs: " +
+               "1.41x faster (95 % interval 1.01-1.95x).";
     }
 
     @Override

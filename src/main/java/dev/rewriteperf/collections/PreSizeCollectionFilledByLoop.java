@@ -68,7 +68,8 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
                "with conditions, `break`, `continue`, `return` or `throw` are left alone and listed in the data " +
                "table. **Warning:** a larger " +
                "table can change the iteration order of `HashMap`/`HashSet`. Measured (JDK 25, a list of 1000 new " +
-               "strings): 71,018 -> 60,035 B/op, no growth copies.";
+               "strings): 71,018 -> 60,035 B/op, no growth copies; paired runs: " +
+               "time within noise (95 % interval 0.92-1.28x).";
     }
 
     @Override

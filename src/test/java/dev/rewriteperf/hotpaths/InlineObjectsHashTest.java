@@ -1,0 +1,378 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.Method;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class InlineObjectsHashTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new InlineObjectsHash());
+    }
+
+    @DocumentExample
+    @Test
+    void aHashCodeOfFieldsIsComputedWithoutTheArray() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
+              assertThat(row.isChanged()).isTrue();
+              assertThat(row.getLocation()).isEqualTo("Before#hashCode");
+          })),
+          BenchmarkSources.beforeBecomes("hotpaths/inlineobjectshash", "After")
+        );
+    }
+
+    @Test
+    void keepsCrlfAndTabs() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/inlineobjectshash", "After"));
+    }
+
+    //language=java
+    private static final String EVERY_TYPE_BEFORE = """
+      import java.util.Objects;
+
+      class Hashes {
+          static int of(boolean z, byte b, char c, short s, int i, long j, float f, double d, Object o) {
+              return Objects.hash(z, b, c, s, i, j) ^ Objects.hash(f, d, o) + Objects.hash(o);
+          }
+      }
+      """;
+
+    //language=java
+    private static final String EVERY_TYPE_AFTER = """
+      import java.util.Objects;
+
+      class Hashes {
+          static int of(boolean z, byte b, char c, short s, int i, long j, float f, double d, Object o) {
+              return (31 * (31 * (31 * (31 * (31 * (31 + Boolean.hashCode(z)) + Byte.hashCode(b)) + Character.hashCode(c)) + Short.hashCode(s)) + Integer.hashCode(i)) + Long.hashCode(j)) ^ (31 * (31 * (31 + Float.hashCode(f)) + Double.hashCode(d)) + Objects.hashCode(o)) + (31 + Objects.hashCode(o));
+          }
+      }
+      """;
+
+    @Test
+    void primitivesHashAsTheirBoxesAndOperandsAreParenthesised() {
+        rewriteRun(java(EVERY_TYPE_BEFORE, EVERY_TYPE_AFTER));
+    }
+
+    /** The written-out hash equals the call's for every input, nulls, NaN, -0.0 and extremes included. */
+    @Test
+    void theSameHashOnGeneratedInputs() throws Exception {
+        Method before = CompiledSource.load("Hashes", EVERY_TYPE_BEFORE, 8).getDeclaredMethod("of", boolean.class, byte.class,
+          char.class, short.class, int.class, long.class, float.class, double.class, Object.class);
+        Method after = CompiledSource.load("Hashes", EVERY_TYPE_AFTER, 8).getDeclaredMethod("of", boolean.class, byte.class,
+          char.class, short.class, int.class, long.class, float.class, double.class, Object.class);
+        before.setAccessible(true);
+        after.setAccessible(true);
+        Random random = new Random(19);
+        float[] floats = {Float.NaN, -0.0f, 0.0f, Float.MAX_VALUE, Float.NEGATIVE_INFINITY};
+        double[] doubles = {Double.NaN, -0.0, 0.0, Double.MIN_VALUE, Double.POSITIVE_INFINITY};
+        Object[] objects = {null, "", "sku-1", 42, java.util.Arrays.asList(1, 2), Thread.State.NEW};
+        for (int n = 0; n < 2_000; n++) {
+            Object[] args = {random.nextBoolean(), (byte) random.nextInt(), (char) random.nextInt(), (short) random.nextInt(),
+              random.nextInt(), random.nextLong(), n < 500 ? floats[n % floats.length] : random.nextFloat() * 1e6f,
+              n < 500 ? doubles[n % doubles.length] : random.nextGaussian() * 1e9, objects[n % objects.length]};
+            assertThat(after.invoke(null, args)).as("inputs %s", java.util.Arrays.toString(args)).isEqualTo(before.invoke(null, args));
+        }
+    }
+
+    @Test
+    void aNullValueIsHashedAsNull() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Nulls {
+                  static int of(String a) {
+                      return Objects.hash(null, a);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Nulls {
+                  static int of(String a) {
+                      return 31 * (31 + Objects.hashCode(null)) + Objects.hashCode(a);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aStaticImportBecomesTheClassImport() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import static java.util.Objects.hash;
+
+              class Key {
+                  private final String a;
+                  private final int b;
+
+                  Key(String a, int b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return hash(a, b);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Key {
+                  private final String a;
+                  private final int b;
+
+                  Key(String a, int b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return 31 * (31 + Objects.hashCode(a)) + Integer.hashCode(b);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aProjectValueFollowedByFinalFieldsIsRewritten() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Line {
+                  private final Line parent;
+                  private final int number;
+
+                  Line(Line parent, int number) {
+                      this.parent = parent;
+                      this.number = number;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(parent, number);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Line {
+                  private final Line parent;
+                  private final int number;
+
+                  Line(Line parent, int number) {
+                      this.parent = parent;
+                      this.number = number;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return 31 * (31 + Objects.hashCode(parent)) + Integer.hashCode(number);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteCallsAsValues() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row ->
+            assertThat(row.getReason()).startsWith("`getName()` is not a variable, field or literal"))),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Person {
+                  private String name;
+                  private int age;
+
+                  String getName() {
+                      return name;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(getName(), age);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteASingleArrayWhichIsTheVarargsArrayItself() {
+        rewriteRun(
+          CandidateRows.refusedBecause("a single array (or null) is the varargs array itself"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Values {
+                  static int of(Object[] values, String[] names) {
+                      return Objects.hash(values) + Objects.hash(names) + Objects.hash((Object[]) null);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteMoreThanSixValuesOrNone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactlyInAnyOrder("more than 6 values: written out, the hash would be harder to read than the call",
+              "no values: the call returns 1 and allocates an empty array, a case too rare to rewrite")),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Wide {
+                  static int of(int a, int b, int c, int d, int e, int f, int g) {
+                      return Objects.hash(a, b, c, d, e, f, g) + Objects.hash();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteAProjectValueBeforeAFieldItsHashCodeCouldChange() {
+        rewriteRun(
+          CandidateRows.refusedBecause("`owner` has a hashCode the project may define"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Counter {
+                  private final Counter owner;
+                  private int count;
+
+                  Counter(Counter owner) {
+                      this.owner = owner;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(owner, count);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteVolatileFieldsOrAssignments() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(2).allSatisfy(row ->
+            assertThat(row.getReason()).contains("is not a variable, field or literal"))),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Flags {
+                  private volatile int state;
+                  private int calls;
+
+                  int key(String name) {
+                      return Objects.hash(name, state) + Objects.hash(name, calls++);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** Guava's {@code Objects.hashCode(Object...)} is varargs: the written-out hash must not name it. */
+    @Test
+    void doesNotRewriteWhereObjectsNamesAnotherClass() {
+        rewriteRun(
+          spec -> CandidateRows.refusedBecause("`Objects` already names com.google.common.base.Objects in this file")
+            .accept(spec.parser(JavaParser.fromJavaVersion().classpath("guava"))),
+          //language=java
+          java(
+            """
+              import com.google.common.base.Objects;
+
+              class Pair {
+                  private final String a;
+                  private final String b;
+
+                  Pair(String a, String b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return java.util.Objects.hash(a, b) + Objects.hashCode(a);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void leavesOtherHashMethodsAlone() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.Arrays;
+              import java.util.Objects;
+
+              class Other {
+                  static int hash(Object... values) {
+                      return 0;
+                  }
+
+                  static int of(String a, int[] b) {
+                      return hash(a, b) + Arrays.hashCode(b) + Objects.hashCode(a);
+                  }
+              }
+              """
+          )
+        );
+    }
+}
