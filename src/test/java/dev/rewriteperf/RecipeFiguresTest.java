@@ -91,7 +91,10 @@ class RecipeFiguresTest {
           new Headline("buffers.ReadRocksDbValuesIntoReusedBuffer", "jdk25", "before", "after", "valueSize=4096", Kind.TIME),
           new Headline("buffers.HoistReadBufferOutOfLoop", "jdk25", "checksumBefore", "checksumAfter", "size=1048576", Kind.BYTES),
           new Headline("buffers.HoistReadBufferOutOfLoop", "jdk25", "checksumBefore", "checksumAfter", "size=1048576", Kind.TIME),
-          new Headline("buffers.UseTransferToForCopyLoops", "jdk25", "fileBefore", "fileAfter", "size=1048576", Kind.TIME));
+          new Headline("buffers.UseTransferToForCopyLoops", "jdk25", "fileBefore", "fileAfter", "size=1048576", Kind.TIME),
+          new Headline("hotpaths.InlineObjectsHash", "jdk25", "before", "after", "size=1", Kind.BYTES),
+          new Headline("hotpaths.InlineObjectsHash", "jdk25", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.InlineObjectsHash", "jdk17", "before", "after", "size=1", Kind.TIME));
     }
 
     @ParameterizedTest

