@@ -1,6 +1,7 @@
 package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.LineLengths;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.Templates;
@@ -26,10 +27,15 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 public class InlineObjectsHash extends Recipe {
 
     private static final MethodMatcher OBJECTS_HASH = new MethodMatcher("java.util.Objects hash(..)");
+
+    /** A value's place in the template, where the value's own text goes to measure the line. */
+    private static final Pattern SLOT = Pattern.compile("#\\{any\\([a-z]*\\)}");
 
     /** Beyond this the nested form is harder to read than the call it replaces. */
     private static final int MAX_VALUES = 6;
@@ -66,9 +72,11 @@ public class InlineObjectsHash extends Recipe {
                "Objects.hashCode(c)`, which is the same `int` for every input (the JDK's `Arrays.hashCode` formula). " +
                "Only where the values are variables, fields or literals: inline, each value's `hashCode` runs before " +
                "the next value is read, so a call, or a field that a project type's `hashCode` could change, is " +
-               "left alone and listed, as is a single array (it is the varargs array itself) and more than six " +
-               "values. Measured (a String, an int and a long, one hash): 56 -> 0 B/op; paired runs, JDK 25: 4.56x " +
-               "faster (95 % interval 4.04-5.15x), JDK 17: 4.49x faster (95 % interval 4.17-4.83x).";
+               "left alone and listed, as is a single array (it is the varargs array itself), more than six " +
+               "values, and a hash that would make its line longer than any other line of the file and than 80 " +
+               "characters (or a call the author wrapped over several lines). Measured (a String, an int and a long, one hash): 56 -> 0 " +
+               "B/op; paired runs, JDK 25: 4.56x faster (95 % interval 4.04-5.15x), JDK 17: 4.49x faster (95 % " +
+               "interval 4.17-4.83x).";
     }
 
     @Override
@@ -84,6 +92,14 @@ public class InlineObjectsHash extends Recipe {
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
         return Preconditions.check(new UsesMethod<>(OBJECTS_HASH), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
+            private int longestLine;
+
+            @Override
+            public J visitCompilationUnit(J.CompilationUnit cu, ExecutionContext ctx) {
+                longestLine = LineLengths.longestLine(cu);
+                return super.visitCompilationUnit(cu, ctx);
+            }
+
             @Override
             public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
                 J visited = super.visitMethodInvocation(method, ctx);
@@ -97,6 +113,11 @@ public class InlineObjectsHash extends Recipe {
                     refusal = SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
                             Collections.singletonList("java.util.Objects"));
                 }
+                String code = needsParentheses(getCursor().getParentTreeCursor().getValue()) ? "(" + formula(call.getArguments()) + ")"
+                        : formula(call.getArguments());
+                if (refusal == null) {
+                    refusal = lengthRefusal(call, code);
+                }
                 if (refusal != null) {
                     candidates.recordSkip(ctx, getCursor(), call, refusal);
                     return call;
@@ -104,14 +125,26 @@ public class InlineObjectsHash extends Recipe {
                 if (!candidates.mayChange(ctx, getCursor(), call)) {
                     return call;
                 }
-                String code = needsParentheses(getCursor().getParentTreeCursor().getValue()) ? "(" + formula(call.getArguments()) + ")"
-                        : formula(call.getArguments());
                 J replaced = Templates.builder(code, ctx).imports("java.util.Objects").build()
                         .apply(getCursor(), call.getCoordinates().replace(), call.getArguments().toArray());
                 maybeAddImport("java.util.Objects");
                 maybeRemoveImport("java.util.Objects.hash");
                 candidates.recordChange(ctx, getCursor(), call, replaced);
                 return replaced;
+            }
+
+            /** Why the written-out hash would not fit the file's lines; null when it fits. */
+            private @Nullable String lengthRefusal(J.MethodInvocation call, String code) {
+                String written = code;
+                for (Expression value : call.getArguments()) {
+                    written = SLOT.matcher(written).replaceFirst(Matcher.quoteReplacement(value.printTrimmed(getCursor())));
+                }
+                int length = LineLengths.lineLengthWith(getCursor(), call, written);
+                if (length < 0) {
+                    return "the call is written over several lines: written out on one, the hash would not read as this file's code";
+                }
+                return length <= Math.max(longestLine, LineLengths.ALWAYS_FITS) ? null : "written out, the hash would make its " +
+                        "line " + length + " characters long, longer than any line of this file (" + longestLine + ")";
             }
         }));
     }

@@ -45,8 +45,12 @@ class InlineObjectsHashTest implements RewriteTest {
       import java.util.Objects;
 
       class Hashes {
+          // Every primitive type and an object, hashed as Objects.hash hashes them: through their boxes, null as 0.
           static int of(boolean z, byte b, char c, short s, int i, long j, float f, double d, Object o) {
-              return Objects.hash(z, b, c, s, i, j) ^ Objects.hash(f, d, o) + Objects.hash(o);
+              int first = Objects.hash(z, b, c);
+              int second = Objects.hash(s, i, j);
+              int third = Objects.hash(f, d, o);
+              return first ^ second * third + Objects.hash(o) * -1 + (int) (long) Objects.hash(j);
           }
       }
       """;
@@ -56,8 +60,12 @@ class InlineObjectsHashTest implements RewriteTest {
       import java.util.Objects;
 
       class Hashes {
+          // Every primitive type and an object, hashed as Objects.hash hashes them: through their boxes, null as 0.
           static int of(boolean z, byte b, char c, short s, int i, long j, float f, double d, Object o) {
-              return (31 * (31 * (31 * (31 * (31 * (31 + Boolean.hashCode(z)) + Byte.hashCode(b)) + Character.hashCode(c)) + Short.hashCode(s)) + Integer.hashCode(i)) + Long.hashCode(j)) ^ (31 * (31 * (31 + Float.hashCode(f)) + Double.hashCode(d)) + Objects.hashCode(o)) + (31 + Objects.hashCode(o));
+              int first = 31 * (31 * (31 + Boolean.hashCode(z)) + Byte.hashCode(b)) + Character.hashCode(c);
+              int second = 31 * (31 * (31 + Short.hashCode(s)) + Integer.hashCode(i)) + Long.hashCode(j);
+              int third = 31 * (31 * (31 + Float.hashCode(f)) + Double.hashCode(d)) + Objects.hashCode(o);
+              return first ^ second * third + (31 + Objects.hashCode(o)) * -1 + (int) (long) (31 + Long.hashCode(j));
           }
       }
       """;
@@ -346,6 +354,56 @@ class InlineObjectsHashTest implements RewriteTest {
                   @Override
                   public int hashCode() {
                       return java.util.Objects.hash(a, b) + Objects.hashCode(a);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotMakeALineLongerThanAnyOtherOfTheFile() {
+        rewriteRun(
+          CandidateRows.refusedBecause("longer than any line of this file"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Route {
+                  private String from;
+                  private String to;
+                  private long departure;
+                  private int platform;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(from, to, departure, platform);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotUnwrapACallWrittenOverSeveralLines() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the call is written over several lines"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Route {
+                  private String from;
+                  private String to;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(
+                          from,
+                          to);
                   }
               }
               """

@@ -2,6 +2,7 @@ package dev.rewriteperf.benchmarks.hotpaths.inlineobjectshash;
 
 import java.util.Objects;
 
+/** An order line as a hash-map key: its hash is computed from its three fields, as {@code Objects.hash} does it. */
 public class After {
     private final String sku;
     private final int quantity;
