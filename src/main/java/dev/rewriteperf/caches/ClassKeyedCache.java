@@ -17,6 +17,7 @@ import org.openrewrite.marker.SearchResult;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,6 +142,28 @@ final class ClassKeyedCache {
 
     private static boolean isClassKeyedField(JavaType.@Nullable Variable variable) {
         return variable != null && variable.getOwner() instanceof JavaType.FullyQualified && isClassKeyed(variable.getType());
+    }
+
+    /**
+     * The cursor of each {@code computeIfAbsent} call on a field of {@code cu}, by the field's {@link #key}: where
+     * a cache's lookups run, which a profile-guided run asks about.
+     */
+    static Map<String, List<Cursor>> computeCallsIn(J.CompilationUnit cu) {
+        Map<String, List<Cursor>> calls = new HashMap<>();
+        new JavaIsoVisitor<Map<String, List<Cursor>>>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Map<String, List<Cursor>> found) {
+                Expression select = method.getSelect();
+                JavaType.Variable field = select instanceof J.Identifier ? ((J.Identifier) select).getFieldType() :
+                        select instanceof J.FieldAccess ? ((J.FieldAccess) select).getName().getFieldType() : null;
+                String key = COMPUTE_IF_ABSENT.matches(method) ? key(field) : null;
+                if (key != null) {
+                    found.computeIfAbsent(key, k -> new ArrayList<>()).add(getCursor());
+                }
+                return super.visitMethodInvocation(method, found);
+            }
+        }.visit(cu, calls);
+        return calls;
     }
 
     /** The owner's fully qualified name and the field's name. */

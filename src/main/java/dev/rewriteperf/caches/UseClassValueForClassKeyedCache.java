@@ -19,7 +19,6 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -132,7 +131,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             if (caches.isEmpty()) {
                 return cu;
             }
-            computedAt = computeCalls(cu);
+            computedAt = ClassKeyedCache.computeCallsIn(cu);
             J.CompilationUnit c = super.visitCompilationUnit(cu, ctx);
             if (converted.isEmpty()) {
                 return c;
@@ -165,23 +164,6 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             candidates.recordChange(ctx, getCursor(), d, classValue, uses);
             converted.put(key, classValue);
             return classValue;
-        }
-
-        /** The cursor of each {@code computeIfAbsent} call on a field, by the field's {@link ClassKeyedCache#key}. */
-        private static Map<String, List<Cursor>> computeCalls(J.CompilationUnit cu) {
-            Map<String, List<Cursor>> calls = new HashMap<>();
-            new JavaIsoVisitor<Map<String, List<Cursor>>>() {
-                @Override
-                public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Map<String, List<Cursor>> found) {
-                    String key = ClassKeyedCache.COMPUTE_IF_ABSENT.matches(method) && method.getSelect() != null ?
-                            ClassKeyedCache.key(CallSites.fieldOf(method.getSelect())) : null;
-                    if (key != null) {
-                        found.computeIfAbsent(key, k -> new ArrayList<>()).add(getCursor());
-                    }
-                    return super.visitMethodInvocation(method, found);
-                }
-            }.visit(cu, calls);
-            return calls;
         }
 
         /** The {@code ClassValue} field that replaces {@code d}, formatted where it stands. */
@@ -295,7 +277,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                     .withMethodType(get);
         }
 
-        static JavaType.@Nullable Variable fieldOf(Expression select) {
+        private static JavaType.@Nullable Variable fieldOf(Expression select) {
             return select instanceof J.Identifier ? ((J.Identifier) select).getFieldType() :
                     select instanceof J.FieldAccess ? ((J.FieldAccess) select).getName().getFieldType() : null;
         }

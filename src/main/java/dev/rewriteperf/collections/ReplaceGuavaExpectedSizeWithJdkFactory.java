@@ -86,12 +86,9 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends Recipe {
                     return call;
                 }
                 int release = JavaVersions.targetRelease(getCursor());
-                if (release < HashCollection.FACTORY_RELEASE) {
-                    candidates.recordSkip(ctx, getCursor(), call,
-                            "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
-                    return call;
-                }
-                if (!candidates.mayChange(ctx, getCursor(), call)) {
+                String refusal = release >= HashCollection.FACTORY_RELEASE ? null :
+                        "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19";
+                if (!candidates.mayChange(ctx, getCursor(), call, refusal)) {
                     return call;
                 }
                 String typeArguments = typeArguments(call, getCursor());

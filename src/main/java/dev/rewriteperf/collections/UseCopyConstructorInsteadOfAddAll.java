@@ -83,12 +83,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
                         continue;
                     }
                     Cursor at = declaration.constructionCursor(getCursor());
-                    String refusal = refusal(declaration, kind, bulkAdd);
-                    if (refusal != null) {
-                        candidates.recordSkip(ctx, at, declaration.construction, refusal);
-                        continue;
-                    }
-                    if (!candidates.mayChange(ctx, at, declaration.construction)) {
+                    if (!candidates.mayChange(ctx, at, declaration.construction, refusal(declaration, kind, bulkAdd))) {
                         continue;
                     }
                     J.NewClass copy = Sizing.copyConstructor(at, declaration.construction, bulkAdd.getArguments().get(0), ctx);

@@ -91,62 +91,65 @@ public class InlineObjectsHash extends Recipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>(OBJECTS_HASH), FileFormat.keptBy(new JavaVisitor<ExecutionContext>() {
-            private int longestLine;
+        return Preconditions.check(new UsesMethod<>(OBJECTS_HASH), FileFormat.keptBy(new HashVisitor()));
+    }
 
-            @Override
-            public J visitCompilationUnit(J.CompilationUnit cu, ExecutionContext ctx) {
-                longestLine = LineLengths.longestLine(cu);
-                return super.visitCompilationUnit(cu, ctx);
-            }
+    /** Writes out each {@code Objects.hash} call it may, and records why not for the others. */
+    private final class HashVisitor extends JavaVisitor<ExecutionContext> {
+        private int longestLine;
 
-            @Override
-            public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
-                J visited = super.visitMethodInvocation(method, ctx);
-                if (!(visited instanceof J.MethodInvocation) || !OBJECTS_HASH.matches((J.MethodInvocation) visited)) {
-                    return visited;
-                }
-                J.MethodInvocation call = (J.MethodInvocation) visited;
-                String refusal = refusal(call.getArguments());
-                if (refusal == null) {
-                    // The hash is written with java.util.Objects by its simple name (Guava's Objects.hashCode is varargs).
-                    refusal = SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
-                            Collections.singletonList("java.util.Objects"));
-                }
-                String code = needsParentheses(getCursor().getParentTreeCursor().getValue()) ? "(" + formula(call.getArguments()) + ")"
-                        : formula(call.getArguments());
-                if (refusal == null) {
-                    refusal = lengthRefusal(call, code);
-                }
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, getCursor(), call, refusal);
-                    return call;
-                }
-                if (!candidates.mayChange(ctx, getCursor(), call)) {
-                    return call;
-                }
-                J replaced = Templates.builder(code, ctx).imports("java.util.Objects").build()
-                        .apply(getCursor(), call.getCoordinates().replace(), call.getArguments().toArray());
-                maybeAddImport("java.util.Objects");
-                maybeRemoveImport("java.util.Objects.hash");
-                candidates.recordChange(ctx, getCursor(), call, replaced);
-                return replaced;
-            }
+        @Override
+        public J visitCompilationUnit(J.CompilationUnit cu, ExecutionContext ctx) {
+            longestLine = LineLengths.longestLine(cu);
+            return super.visitCompilationUnit(cu, ctx);
+        }
 
-            /** Why the written-out hash would not fit the file's lines; null when it fits. */
-            private @Nullable String lengthRefusal(J.MethodInvocation call, String code) {
-                String written = code;
-                for (Expression value : call.getArguments()) {
-                    written = SLOT.matcher(written).replaceFirst(Matcher.quoteReplacement(value.printTrimmed(getCursor())));
-                }
-                int length = LineLengths.lineLengthWith(getCursor(), call, written);
-                if (length < 0) {
-                    return "the call is written over several lines: written out on one, the hash would not read as this file's code";
-                }
-                return length <= Math.max(longestLine, LineLengths.ALWAYS_FITS) ? null : "written out, the hash would make its " +
-                        "line " + length + " characters long, longer than any line of this file (" + longestLine + ")";
+        @Override
+        public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+            J visited = super.visitMethodInvocation(method, ctx);
+            if (!(visited instanceof J.MethodInvocation) || !OBJECTS_HASH.matches((J.MethodInvocation) visited)) {
+                return visited;
             }
-        }));
+            J.MethodInvocation call = (J.MethodInvocation) visited;
+            String refusal = refusal(call.getArguments());
+            if (refusal == null) {
+                // The hash is written with java.util.Objects by its simple name (Guava's Objects.hashCode is varargs).
+                refusal = SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
+                        Collections.singletonList("java.util.Objects"));
+            }
+            String code = needsParentheses(getCursor().getParentTreeCursor().getValue()) ? "(" + formula(call.getArguments()) + ")"
+                    : formula(call.getArguments());
+            if (refusal == null) {
+                refusal = lengthRefusal(call, code);
+            }
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), call, refusal);
+                return call;
+            }
+            if (!candidates.mayChange(ctx, getCursor(), call)) {
+                return call;
+            }
+            J replaced = Templates.builder(code, ctx).imports("java.util.Objects").build()
+                    .apply(getCursor(), call.getCoordinates().replace(), call.getArguments().toArray());
+            maybeAddImport("java.util.Objects");
+            maybeRemoveImport("java.util.Objects.hash");
+            candidates.recordChange(ctx, getCursor(), call, replaced);
+            return replaced;
+        }
+
+        /** Why the written-out hash would not fit the file's lines; null when it fits. */
+        private @Nullable String lengthRefusal(J.MethodInvocation call, String code) {
+            String written = code;
+            for (Expression value : call.getArguments()) {
+                written = SLOT.matcher(written).replaceFirst(Matcher.quoteReplacement(value.printTrimmed(getCursor())));
+            }
+            int length = LineLengths.lineLengthWith(getCursor(), call, written);
+            if (length < 0) {
+                return "the call is written over several lines: written out on one, the hash would not read as this file's code";
+            }
+            return length <= Math.max(longestLine, LineLengths.ALWAYS_FITS) ? null : "written out, the hash would make its " +
+                    "line " + length + " characters long, longer than any line of this file (" + longestLine + ")";
+        }
     }
 
     /** Why {@code Objects.hash(values)} is left alone; null when it can be written out. */

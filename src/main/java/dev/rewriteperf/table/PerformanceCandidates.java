@@ -48,6 +48,15 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
         return mayChange(ctx, cursor, candidate, Collections.<Cursor>emptyList());
     }
 
+    /** Records {@code refusal} when there is one (false); else whether the profile lets the spot be rewritten. */
+    public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate, @Nullable String refusal) {
+        if (refusal != null) {
+            recordSkip(ctx, cursor, candidate, refusal);
+            return false;
+        }
+        return mayChange(ctx, cursor, candidate);
+    }
+
     /** The same for a change whose effect is where {@code uses} are: it may change when any use is in a hot method. */
     public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate, List<Cursor> uses) {
         String cold = gate.coldReason(cursor, uses);
