@@ -12,16 +12,28 @@ public final class LineLengths {
     /** A line this long fits every formatter's limit (checkstyle's default is 80), whatever the file's lines. */
     public static final int ALWAYS_FITS = 80;
 
+    /** Longer lines break the common formatters' limits (palantir-java-format 120, google-java-format 100). */
+    public static final int NEVER_FITS = 120;
+
     private LineLengths() {
     }
 
-    /** The longest line of {@code cu}, in characters (a tab counts as one, as in the lines it is compared with). */
-    public static int longestLine(J.CompilationUnit cu) {
+    /**
+     * How long a line a rewrite may write in {@code cu}: as long as its longest line of code, between
+     * {@link #ALWAYS_FITS} and {@link #NEVER_FITS}. Imports, comments and lines with string literals do not count:
+     * formatters leave those long when they cannot break them, and they say nothing of the project's limit.
+     */
+    public static int lineBudget(J.CompilationUnit cu) {
         int longest = 0;
         for (String line : cu.printAll().split("\n", -1)) {
-            longest = Math.max(longest, line.endsWith("\r") ? line.length() - 1 : line.length());
+            String trimmed = line.trim();
+            boolean code = !trimmed.startsWith("import ") && !trimmed.startsWith("package ") && !trimmed.startsWith("*") &&
+                           !trimmed.startsWith("/") && !trimmed.contains("\"") && !trimmed.contains("//");
+            if (code) {
+                longest = Math.max(longest, line.endsWith("\r") ? line.length() - 1 : line.length());
+            }
         }
-        return longest;
+        return Math.min(Math.max(longest, ALWAYS_FITS), NEVER_FITS);
     }
 
     /**

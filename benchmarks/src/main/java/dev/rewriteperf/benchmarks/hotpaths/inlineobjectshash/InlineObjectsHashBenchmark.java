@@ -37,8 +37,8 @@ public class InlineObjectsHashBenchmark {
         before = new Object[size];
         after = new Object[size];
         for (int i = 0; i < size; i++) {
-            before[i] = new Before("sku-" + i, i % 7, 1_000_000L + i);
-            after[i] = new After("sku-" + i, i % 7, 1_000_000L + i);
+            before[i] = new Before("sku-" + i, 1_000_000L + i);
+            after[i] = new After("sku-" + i, 1_000_000L + i);
         }
     }
 
