@@ -1,11 +1,17 @@
 package dev.rewriteperf.analysis;
 
+import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.internal.DefaultJavaTypeFactory;
 import org.openrewrite.java.internal.JavaTypeCache;
 import org.openrewrite.java.internal.JavaTypeFactory;
+import org.openrewrite.java.tree.Expression;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The one way the pack builds a {@link JavaTemplate}: its stub is compiled against a type table that every
@@ -23,6 +29,9 @@ public final class Templates {
 
     private static final String TYPE_TABLE = Templates.class.getName() + ".typeTable";
 
+    /** A value's place in a template: {@code #{any()}}, {@code #{any(int)}}, {@code #{any(java.lang.String)}}. */
+    private static final Pattern SLOT = Pattern.compile("#\\{any\\([^)]*\\)}");
+
     private Templates() {
     }
 
@@ -34,6 +43,15 @@ public final class Templates {
     /** {@link #builder(String, ExecutionContext)} for a template that also needs the classes {@code stubs} declare. */
     public static JavaTemplate.Builder builder(String code, ExecutionContext ctx, String... stubs) {
         return JavaTemplate.builder(code).javaParser(parser(ctx).dependsOn(stubs));
+    }
+
+    /** {@code code} as it will read once applied: each template slot holds its value's text, in order. */
+    public static String withValues(String code, List<Expression> values, Cursor cursor) {
+        String written = code;
+        for (Expression value : values) {
+            written = SLOT.matcher(written).replaceFirst(Matcher.quoteReplacement(value.printTrimmed(cursor)));
+        }
+        return written;
     }
 
     /** The parser of the JDK running the recipes, as {@link JavaTemplate}'s default, with the run's type table. */

@@ -9,12 +9,14 @@ import org.openrewrite.DocumentExample;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
 
 import java.lang.reflect.Method;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
 
 class InlineObjectsHashTest implements RewriteTest {
 
@@ -288,7 +290,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotRewriteASingleArrayWhichIsTheVarargsArrayItself() {
         rewriteRun(
-          CandidateRows.refusedBecause("a single array (or null) is the varargs array itself"),
+          CandidateRows.refusedBecause("is the varargs array itself"),
           //language=java
           java(
             """
@@ -386,6 +388,8 @@ class InlineObjectsHashTest implements RewriteTest {
             """
               import com.google.common.base.Objects;
 
+              import static java.util.Objects.hash;
+
               class Pair {
                   private final String a;
                   private final String b;
@@ -397,11 +401,165 @@ class InlineObjectsHashTest implements RewriteTest {
 
                   @Override
                   public int hashCode() {
-                      return java.util.Objects.hash(a, b) + Objects.hashCode(a);
+                      return hash(a, b) + Objects.hashCode(a);
                   }
               }
               """
           )
+        );
+    }
+
+    @Test
+    void doesNotImportObjectsWhereANestedClassHasItsName() {
+        rewriteRun(
+          CandidateRows.refusedBecause("`Objects` already names a class declared in this file"),
+          //language=java
+          java(
+            """
+              import static java.util.Objects.hash;
+
+              class Pair {
+                  private final String a;
+                  private final String b;
+
+                  Pair(String a, String b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return hash(a, b);
+                  }
+
+                  static class Objects {
+                      static int hashCode(Object value) {
+                          return 7;
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotImportObjectsNextToOnDemandImports() {
+        rewriteRun(
+          CandidateRows.refusedBecause("could be shadowed through this file's on-demand imports"),
+          //language=java
+          java(
+            """
+              import java.util.*;
+
+              import static java.util.Objects.hash;
+
+              class Pair {
+                  private final List<String> a;
+                  private final String b;
+
+                  Pair(List<String> a, String b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return hash(a, b);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aFullyQualifiedCallStaysFullyQualified() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              class Pair {
+                  private final String a;
+                  private final int b;
+
+                  Pair(String a, int b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return java.util.Objects.hash(a, b);
+                  }
+              }
+              """,
+            """
+              class Pair {
+                  private final String a;
+                  private final int b;
+
+                  Pair(String a, int b) {
+                      this.a = a;
+                      this.b = b;
+                  }
+
+                  @Override
+                  public int hashCode() {
+                      return 31 * (31 + java.util.Objects.hashCode(a)) + Integer.hashCode(b);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotWriteABoxANestedClassShadows() {
+        rewriteRun(
+          CandidateRows.refusedBecause("`Long` already names a class declared in this file"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Account {
+                  private String owner;
+                  private long id;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(owner, id);
+                  }
+
+                  static class Long {
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotWriteBoxHashCodesForJava7() {
+        rewriteRun(
+          CandidateRows.refusedBecause("are Java 8, this file is older"),
+          //language=java
+          version(java(
+            """
+              import java.util.Objects;
+
+              class Account {
+                  private String owner;
+                  private long id;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(owner, id);
+                  }
+              }
+              """
+          ), 7)
         );
     }
 
@@ -471,6 +629,155 @@ class InlineObjectsHashTest implements RewriteTest {
 
                   static int of(String a, int[] b) {
                       return hash(a, b) + Arrays.hashCode(b) + Objects.hashCode(a);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteArraysAmongTheValuesOrACapturedArrayType() {
+        rewriteRun(
+          CandidateRows.refusedBecause("is, or may be, an array"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Values {
+                  static class Holder<T> {
+                      T value;
+                  }
+
+                  static int of(String name, int[] ids, Holder<? extends Object[]> holder) {
+                      return Objects.hash(name, ids) ^ Objects.hash(holder.value);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteAHashThatIsNotUsedAsAValue() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the hash is not used as a value"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Discarded {
+                  static void of(String a, String b) {
+                      Objects.hash(a, b);
+                      Runnable warm = () -> Objects.hash(a, b);
+                      for (int i = 0; i < 3; Objects.hash(a, b)) {
+                          i++;
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aHashAddedToAStringIsParenthesisedAndAssignmentsAreRewritten() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Label {
+                  static String of(String a, String b) {
+                      int h;
+                      h = Objects.hash(a, b);
+                      return "h" + Objects.hash(a, b);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Label {
+                  static String of(String a, String b) {
+                      int h;
+                      h = 31 * (31 + Objects.hashCode(a)) + Objects.hashCode(b);
+                      return "h" + (31 * (31 + Objects.hashCode(a)) + Objects.hashCode(b));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void twoHashesOnOneLineAreMeasuredTogether() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::isChanged).containsExactly(true, false)),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Both {
+                  static final int[] PRIMES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67};
+
+                  static int of(String a, String b) {
+                      return Objects.hash(a, b) ^ Objects.hash(b, a);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Both {
+                  static final int[] PRIMES = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67};
+
+                  static int of(String a, String b) {
+                      return (31 * (31 + Objects.hashCode(a)) + Objects.hashCode(b)) ^ Objects.hash(b, a);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void measuresTheWholeLineOfAOneLineMethod() {
+        rewriteRun(
+          CandidateRows.refusedBecause("longer than this file's code lines (80)"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Route {
+                  private String from;
+                  private String to;
+
+                  @Override public int hashCode() { return Objects.hash(from, to); }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotRewriteAValueOfUnknownType() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Unknown {
+                  static int of(String a, Missing b) {
+                      return Objects.hash(a, b);
                   }
               }
               """
