@@ -94,7 +94,10 @@ class RecipeFiguresTest {
           new Headline("buffers.UseTransferToForCopyLoops", "jdk25", "fileBefore", "fileAfter", "size=1048576", Kind.TIME),
           new Headline("hotpaths.InlineObjectsHash", "jdk25", "before", "after", "size=1", Kind.BYTES),
           new Headline("hotpaths.InlineObjectsHash", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.InlineObjectsHash", "jdk17", "before", "after", "size=1", Kind.TIME));
+          new Headline("hotpaths.InlineObjectsHash", "jdk17", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk25", "before", "after", "size=1", Kind.BYTES),
+          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk25", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk17", "before", "after", "size=1", Kind.TIME));
     }
 
     @ParameterizedTest

@@ -51,7 +51,8 @@ public class HotPathIdioms extends ProfileGuidedComposite {
     @Override
     public String getDescription() {
         return "Idioms that allocate on every call for no reason the code needs, as large projects' own performance " +
-               "fixes found them: `Objects.hash(..)`'s varargs array and boxes become the hash written out. Spots " +
+               "fixes found them: `Objects.hash(..)`'s varargs array and boxes become the hash written out, and a " +
+               "`String.format` that only puts values between text becomes the concatenation it prints. Spots " +
                "it cannot prove equal are listed, with the reason, in the `Performance candidates` data table. With " +
                "`hotMethods` (a JFR hot-methods table) only hot methods are rewritten.";
     }
@@ -64,7 +65,8 @@ public class HotPathIdioms extends ProfileGuidedComposite {
     /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
     public static List<Recipe> family(ProfileGate gate) {
         return Arrays.asList(
-                new InlineObjectsHash(gate));
+                new InlineObjectsHash(gate),
+                new ReplaceStringFormatWithConcatenation(gate));
     }
 
     @Override

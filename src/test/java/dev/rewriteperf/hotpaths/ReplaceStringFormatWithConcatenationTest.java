@@ -1,0 +1,363 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new ReplaceStringFormatWithConcatenation());
+    }
+
+    @DocumentExample
+    @Test
+    void aFormatOfValuesBetweenTextBecomesTheirConcatenation() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
+              assertThat(row.isChanged()).isTrue();
+              assertThat(row.getLocation()).isEqualTo("Before#filePath");
+          })),
+          BenchmarkSources.beforeBecomes("hotpaths/replacestringformatwithconcatenation", "After")
+        );
+    }
+
+    @Test
+    void keepsCrlfAndTabs() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/replacestringformatwithconcatenation", "After"));
+    }
+
+    //language=java
+    private static final String EVERY_FORM_BEFORE = """
+      import java.util.Locale;
+
+      class Messages {
+          enum Level { LOW, HIGH }
+
+          // Each form the recipe writes, on values of every kind it accepts.
+          static String of(String s, int i, long j, char c, double d, Integer boxed, Level level, boolean flag) {
+              String a = String.format("%s", s);
+              String b = String.format("%s%s", i, c);
+              String f = String.format("100%% of %s, %s%n", d, flag);
+              String g = String.format(Locale.ROOT, "#%d: %s", j, level);
+              String h = String.format("[%s]", i + j) + String.format("%s", boxed).length();
+              String k = String.format("\\t\\"%s\\"", s == null ? "none" : s);
+              return a + b + f + g + h + k + String.format("done") + String.format(Locale.US, "%d", boxed);
+          }
+      }
+      """;
+
+    //language=java
+    private static final String EVERY_FORM_AFTER = """
+      import java.util.Locale;
+
+      class Messages {
+          enum Level { LOW, HIGH }
+
+          // Each form the recipe writes, on values of every kind it accepts.
+          static String of(String s, int i, long j, char c, double d, Integer boxed, Level level, boolean flag) {
+              String a = String.valueOf(s);
+              String b = "" + i + c;
+              String f = "100% of " + d + ", " + flag + System.lineSeparator();
+              String g = "#" + j + ": " + level;
+              String h = "[" + (i + j) + "]" + String.valueOf(boxed).length();
+              String k = "\\t\\"" + (s == null ? "none" : s) + "\\"";
+              return a + b + f + g + h + k + "done" + String.valueOf(boxed);
+          }
+      }
+      """;
+
+    @Test
+    void everyFormOnEveryKindOfValue() {
+        rewriteRun(java(EVERY_FORM_BEFORE, EVERY_FORM_AFTER));
+    }
+
+    /** The concatenation prints what the format printed, for nulls, extremes, NaN and -0.0, whatever the default locale. */
+    @Test
+    void theSameStringOnGeneratedInputs() throws Exception {
+        Class<?>[] parameters = {String.class, int.class, long.class, char.class, double.class, Integer.class, null, boolean.class};
+        Class<?> beforeClass = CompiledSource.load("Messages", EVERY_FORM_BEFORE, 8);
+        Class<?> afterClass = CompiledSource.load("Messages", EVERY_FORM_AFTER, 8);
+        Method before = method(beforeClass, parameters);
+        Method after = method(afterClass, parameters);
+        Object[] beforeLevels = beforeClass.getDeclaredClasses()[0].getEnumConstants();
+        Object[] afterLevels = afterClass.getDeclaredClasses()[0].getEnumConstants();
+        Random random = new Random(19);
+        String[] strings = {null, "", "p=1", "\u00e9t\u00e9"};
+        double[] doubles = {Double.NaN, -0.0, 1e-300, Double.NEGATIVE_INFINITY, 12345.678};
+        Integer[] boxes = {null, Integer.MIN_VALUE, -7, 1_234_567};
+        Locale defaultLocale = Locale.getDefault();
+        try {
+            for (int n = 0; n < 2_000; n++) {
+                Locale.setDefault(n % 3 == 0 ? Locale.forLanguageTag("ar-EG") : n % 3 == 1 ? Locale.forLanguageTag("th-TH-u-nu-thai") : Locale.GERMANY);
+                Object[] args = {strings[n % strings.length], random.nextInt(), n % 7 == 0 ? Long.MIN_VALUE : random.nextLong(),
+                  (char) random.nextInt(Character.MAX_VALUE), n < 500 ? doubles[n % doubles.length] : random.nextGaussian() * 1e9,
+                  boxes[n % boxes.length], null, random.nextBoolean()};
+                Object[] beforeArgs = args.clone();
+                beforeArgs[6] = beforeLevels[n % 2];
+                args[6] = afterLevels[n % 2];
+                assertThat(after.invoke(null, args)).as("inputs %s", Arrays.toString(args)).isEqualTo(before.invoke(null, beforeArgs));
+            }
+        } finally {
+            Locale.setDefault(defaultLocale);
+        }
+    }
+
+    private static Method method(Class<?> messages, Class<?>[] parameters) throws NoSuchMethodException {
+        Class<?>[] types = parameters.clone();
+        types[6] = messages.getDeclaredClasses()[0];
+        Method method = messages.getDeclaredMethod("of", types);
+        method.setAccessible(true);
+        return method;
+    }
+
+    @Test
+    void parenthesisesAConcatenationThatIsATargetOrAnOperand() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              class Keys {
+                  static int of(String a, int b) {
+                      return String.format("%s-%s", a, b).length() + String.format("%s%s", b, b).hashCode();
+                  }
+
+                  static String label(int count, String name) {
+                      return count + String.format(":%s", name);
+                  }
+              }
+              """,
+            """
+              class Keys {
+                  static int of(String a, int b) {
+                      return (a + "-" + b).length() + ("" + b + b).hashCode();
+                  }
+
+                  static String label(int count, String name) {
+                      return count + (":" + name);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConcatenateValuesThatMayBeFormattable() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "`o` may be a Formattable (its type is not a final class, or is an array or null): `%s` would call its formatTo, concatenation its toString",
+              "`names` may be a Formattable (its type is not a final class, or is an array or null): `%s` would call its formatTo, concatenation its toString",
+              "`ids` may be a Formattable (its type is not a final class, or is an array or null): `%s` would call its formatTo, concatenation its toString",
+              "`money` is a Formattable: `%s` calls its formatTo, concatenation its toString")),
+          //language=java
+          java(
+            """
+              import java.util.Formattable;
+              import java.util.Formatter;
+              import java.util.List;
+
+              class Values {
+                  static final class Money implements Formattable {
+                      @Override
+                      public void formatTo(Formatter formatter, int flags, int width, int precision) {
+                          formatter.format("EUR");
+                      }
+                  }
+
+                  static String of(Object o, List<String> names, int[] ids, Money money) {
+                      return String.format("%s", o) + String.format("%s;", names) + String.format("[%s]", ids) +
+                             String.format("%s", money);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConcatenateDecimalsOfTheDefaultOrAnotherLocale() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "`%d` prints the digits of the default locale (Arabic or Thai ones, grouping aside): only with Locale.ROOT, US or ENGLISH does it print what concatenation does",
+              "`%d` prints the digits of the default locale (Arabic or Thai ones, grouping aside): only with Locale.ROOT, US or ENGLISH does it print what concatenation does",
+              "`%d` of `big`: only an int, long, short or byte prints as concatenation does",
+              "the locale `locale()` is computed: concatenation would not evaluate it")),
+          //language=java
+          java(
+            """
+              import java.math.BigInteger;
+              import java.util.Locale;
+
+              class Counts {
+                  static Locale locale() {
+                      return Locale.ROOT;
+                  }
+
+                  static String of(int n, BigInteger big) {
+                      return String.format("%d items", n) + String.format(Locale.GERMANY, "%d", n) +
+                             String.format(Locale.ROOT, "%d", big) + String.format(locale(), "%s", n);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConcatenateWhenValuesAndSpecifiersDoNotMatch() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the call throws, or evaluates values it does not print"),
+          //language=java
+          java(
+            """
+              class Counts {
+                  static String of(String a, String b, Object[] both) {
+                      return String.format("%s and %s", a) + String.format("%s", a, b) + String.format("%s and %s", both);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotReorderAProjectToStringAndACall() {
+        rewriteRun(
+          CandidateRows.refusedBecause("has a toString the project may define, which concatenation could call before `next()` is evaluated"),
+          //language=java
+          java(
+            """
+              class Tickets {
+                  static final class Ticket {
+                      static int issued;
+
+                      @Override
+                      public String toString() {
+                          return "ticket " + issued;
+                      }
+                  }
+
+                  static int next() {
+                      return ++Ticket.issued;
+                  }
+
+                  static String of(Ticket ticket) {
+                      return String.format("%s then %s", ticket, next());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aProjectToStringBeforeLocalValuesIsConcatenated() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              class Tickets {
+                  enum Kind { ADULT, CHILD }
+
+                  static String of(Kind kind, int seat) {
+                      return String.format("%s in seat %s", kind, seat);
+                  }
+              }
+              """,
+            """
+              class Tickets {
+                  enum Kind { ADULT, CHILD }
+
+                  static String of(Kind kind, int seat) {
+                      return kind + " in seat " + seat;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConcatenateAFormatThatIsNotUsedOrWrappedOrTooLong() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "the formatted string is not used: a concatenation cannot stand as a statement",
+              "the call is written over several lines: on one, concatenated, the string would not read as this file's code",
+              "concatenated, the string would make its line 87 characters long, longer than this file's code lines (80)")),
+          //language=java
+          java(
+            """
+              class Lines {
+                  static String of(String first, String second) {
+                      String.format("%s", first);
+                      String wrapped = String.format("%s and %s",
+                          first, second);
+                      String tail = String.format("%s%n%s%n", first, second);
+                      return wrapped + tail;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void leavesOtherFormatsAloneWithoutListingThem() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          //language=java
+          java(
+            """
+              class Others {
+                  static final String TEMPLATE = "%s";
+
+                  static String of(String s, double d, int i) {
+                      return String.format("%5s", s) + String.format("%1$s", s) + String.format("%S", s) +
+                             String.format("%.2f", d) + String.format("%x", i) + String.format("%-10s|", s) +
+                             String.format(TEMPLATE, s) + String.format("\\u0025s", s) + String.format("50%", s) +
+                             String.format(\"""
+                                 %s
+                                 \""", s);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConcatenateAValueOfUnknownType() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()),
+          //language=java
+          java(
+            """
+              class Unknown {
+                  static String of(String a, Missing b) {
+                      return String.format("%s:%s", a, b);
+                  }
+              }
+              """
+          )
+        );
+    }
+}
