@@ -41,7 +41,7 @@ class PackStructureTest {
 
     @Test
     void thePackHasItsSeventeenRecipes() {
-        assertThat(leafRecipes()).hasSize(18);
+        assertThat(leafRecipes()).hasSize(19);
     }
 
     @Test

@@ -97,7 +97,10 @@ class RecipeFiguresTest {
           new Headline("hotpaths.InlineObjectsHash", "jdk17", "before", "after", "size=1", Kind.TIME),
           new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk25", "before", "after", "size=1", Kind.BYTES),
           new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk17", "before", "after", "size=1", Kind.TIME));
+          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk17", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk25", "before", "after", "size=1", Kind.BYTES),
+          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk25", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk17", "before", "after", "size=1", Kind.TIME));
     }
 
     @ParameterizedTest

@@ -3,12 +3,14 @@ package dev.rewriteperf.analysis;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Tree;
-import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.PrintOutputCapture;
+import org.openrewrite.java.JavaPrinter;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.marker.Markers;
 
-import java.util.Collections;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -122,7 +124,7 @@ public final class LineLengths {
             J.CompilationUnit cu = cursor.firstEnclosingOrThrow(J.CompilationUnit.class);
             Map<J, String> texts = new IdentityHashMap<>(written);
             texts.put(original, MARK);
-            String printed = ((J.CompilationUnit) new WrittenAs(texts).visitNonNull(cu, 0)).printAll();
+            String printed = printedWith(cu, texts, cursor);
             int at = printed.indexOf(MARK);
             if (at < 0) {
                 return -1;
@@ -134,22 +136,49 @@ public final class LineLengths {
         }
     }
 
-    /** Prints each of the given expressions as its text (an identifier of that name, which prints verbatim). */
-    private static final class WrittenAs extends JavaVisitor<Integer> {
-        private final Map<J, String> texts;
+    /** {@code cu} as it prints with each of the given trees written as its text instead (a tree inside another is left to it). */
+    private static String printedWith(J.CompilationUnit cu, Map<J, String> texts, Cursor cursor) {
+        Map<J, int[]> ranges = new IdentityHashMap<>();
+        for (J tree : texts.keySet()) {
+            ranges.put(tree, new int[]{-1, -1});
+        }
+        PrintOutputCapture<Integer> capture = new PrintOutputCapture<>(0);
+        new RangePrinter(ranges).visit(cu, capture);
+        StringBuilder printed = new StringBuilder(capture.getOut());
+        List<J> trees = new ArrayList<>(texts.keySet());
+        trees.sort(Comparator.comparingInt((J tree) -> ranges.get(tree)[0]).reversed());
+        int replacedFrom = Integer.MAX_VALUE;
+        for (J tree : trees) {
+            int[] range = ranges.get(tree);
+            String trimmed = tree.printTrimmed(cursor);
+            int start = range[1] - trimmed.length();
+            if (range[0] < 0 || start < range[0] || range[1] > replacedFrom) {
+                continue; // not printed, or inside a tree already written as its text
+            }
+            printed.replace(start, range[1], texts.get(tree));
+            replacedFrom = start;
+        }
+        return printed.toString();
+    }
 
-        WrittenAs(Map<J, String> texts) {
-            this.texts = texts;
+    /** Prints a file and notes where each of the given trees starts (its prefix included) and ends. */
+    private static final class RangePrinter extends JavaPrinter<Integer> {
+        private final Map<J, int[]> ranges;
+
+        RangePrinter(Map<J, int[]> ranges) {
+            this.ranges = ranges;
         }
 
         @Override
-        public @Nullable J visit(@Nullable Tree tree, Integer p) {
-            String text = tree == null ? null : texts.get(tree);
-            if (text != null) {
-                return new J.Identifier(Tree.randomId(), ((J) tree).getPrefix(), Markers.EMPTY, Collections.emptyList(),
-                        text, null, null);
+        public @Nullable J visit(@Nullable Tree tree, PrintOutputCapture<Integer> p) {
+            int[] range = tree == null ? null : ranges.get(tree);
+            if (range == null) {
+                return super.visit(tree, p);
             }
-            return super.visit(tree, p);
+            range[0] = p.getOut().length();
+            J visited = super.visit(tree, p);
+            range[1] = p.getOut().length();
+            return visited;
         }
     }
 }

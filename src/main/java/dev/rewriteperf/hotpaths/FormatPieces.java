@@ -34,7 +34,7 @@ final class FormatPieces {
 
     /**
      * The pieces of the literal whose source text, between its quotes, is {@code source}; null when it holds another
-     * specifier, a malformed one, or a unicode escape (which could spell a {@code %}).
+     * specifier, a malformed one, or a unicode or octal escape (which could spell a {@code %}).
      */
     static @Nullable List<Piece> parse(String source) {
         List<Piece> pieces = new ArrayList<>();
@@ -42,8 +42,8 @@ final class FormatPieces {
         for (int i = 0; i < source.length(); i++) {
             char c = source.charAt(i);
             if (c == '\\') {
-                if (i + 1 >= source.length() || source.charAt(i + 1) == 'u') {
-                    return null;
+                if (i + 1 >= source.length() || source.charAt(i + 1) == 'u' || Character.isDigit(source.charAt(i + 1))) {
+                    return null; // a unicode or octal escape could spell a %: backslash-u0025, backslash-045
                 }
                 text.append(c).append(source.charAt(++i));
             } else if (c != '%') {

@@ -52,7 +52,8 @@ public class HotPathIdioms extends ProfileGuidedComposite {
     public String getDescription() {
         return "Idioms that allocate on every call for no reason the code needs, as large projects' own performance " +
                "fixes found them: `Objects.hash(..)`'s varargs array and boxes become the hash written out, and a " +
-               "`String.format` that only puts values between text becomes the concatenation it prints. Spots " +
+               "`String.format` that only puts values between text becomes the concatenation it prints, and a " +
+               "substring only appended or parsed is passed as a range. Spots " +
                "it cannot prove equal are listed, with the reason, in the `Performance candidates` data table. With " +
                "`hotMethods` (a JFR hot-methods table) only hot methods are rewritten.";
     }
@@ -66,7 +67,8 @@ public class HotPathIdioms extends ProfileGuidedComposite {
     public static List<Recipe> family(ProfileGate gate) {
         return Arrays.asList(
                 new InlineObjectsHash(gate),
-                new ReplaceStringFormatWithConcatenation(gate));
+                new ReplaceStringFormatWithConcatenation(gate),
+                new ReplaceSubstringWithRange(gate));
     }
 
     @Override

@@ -333,7 +333,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
                   static String of(String s, double d, int i) {
                       return String.format("%5s", s) + String.format("%1$s", s) + String.format("%S", s) +
                              String.format("%.2f", d) + String.format("%x", i) + String.format("%-10s|", s) +
-                             String.format(TEMPLATE, s) + String.format("\\u0025s", s) + String.format("50%", s) +
+                             String.format(TEMPLATE, s) + String.format("\\u0025s", s) + String.format("\\045s", s) + String.format("50%", s) +
                              String.format(\"""
                                  %s
                                  \""", s);

@@ -1,0 +1,286 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
+
+class ReplaceSubstringWithRangeTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new ReplaceSubstringWithRange());
+    }
+
+    @DocumentExample
+    @Test
+    void anAppendedAndAParsedSubstringArePassedAsRanges() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .allSatisfy(row -> assertThat(row.isChanged()).isTrue()).hasSize(2)),
+          version(BenchmarkSources.beforeBecomes("hotpaths/replacesubstringwithrange", "After"), 17)
+        );
+    }
+
+    @Test
+    void keepsCrlfAndTabs() {
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/replacesubstringwithrange", "After"), 17));
+    }
+
+    //language=java
+    private static final String EVERY_FORM_BEFORE = """
+      class Fields {
+          // Each form the recipe writes: a builder, a buffer, a chain, a radix, a long, a String method's result.
+          static long read(String line, StringBuilder out, StringBuffer log) {
+              int comma = line.indexOf(',');
+              out.append('[').append(line.substring(0, comma)).append(']');
+              log.append(line.substring(comma + 1));
+              log.append(line.trim().substring(1, 2));
+              int hex = Integer.parseInt(line.substring(comma + 1, comma + 3), 16);
+              return hex + Long.parseLong(line.substring(comma + 3, line.length()));
+          }
+      }
+      """;
+
+    //language=java
+    private static final String EVERY_FORM_AFTER = """
+      class Fields {
+          // Each form the recipe writes: a builder, a buffer, a chain, a radix, a long, a String method's result.
+          static long read(String line, StringBuilder out, StringBuffer log) {
+              int comma = line.indexOf(',');
+              out.append('[').append(line, 0, comma).append(']');
+              log.append(line.substring(comma + 1));
+              log.append(line.trim(), 1, 2);
+              int hex = Integer.parseInt(line, comma + 1, comma + 3, 16);
+              return hex + Long.parseLong(line, comma + 3, line.length(), 10);
+          }
+      }
+      """;
+
+    @Test
+    void everyForm() {
+        rewriteRun(version(java(EVERY_FORM_BEFORE, EVERY_FORM_AFTER), 17));
+    }
+
+    /** The same results, and an exception of the same kind (null, bad range, bad number), on generated lines. */
+    @Test
+    void theSameResultsOnGeneratedInputs() throws Exception {
+        Method before = CompiledSource.load("Fields", EVERY_FORM_BEFORE, 17)
+          .getDeclaredMethod("read", String.class, StringBuilder.class, StringBuffer.class);
+        Method after = CompiledSource.load("Fields", EVERY_FORM_AFTER, 17)
+          .getDeclaredMethod("read", String.class, StringBuilder.class, StringBuffer.class);
+        before.setAccessible(true);
+        after.setAccessible(true);
+        Random random = new Random(19);
+        String alphabet = "0123456789abcdefxyz ,-+";
+        for (int n = 0; n < 3_000; n++) {
+            StringBuilder line = new StringBuilder();
+            for (int length = random.nextInt(12); line.length() < length; ) {
+                line.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String input = n == 0 ? null : line.toString();
+            StringBuilder beforeOut = new StringBuilder();
+            StringBuffer beforeLog = new StringBuffer();
+            StringBuilder afterOut = new StringBuilder();
+            StringBuffer afterLog = new StringBuffer();
+            Object expected = outcome(before, input, beforeOut, beforeLog);
+            Object actual = outcome(after, input, afterOut, afterLog);
+            assertThat(actual).as("input %s", input).isEqualTo(expected);
+            assertThat(afterOut.toString()).as("input %s", input).isEqualTo(beforeOut.toString());
+            assertThat(afterLog.toString()).as("input %s", input).isEqualTo(beforeLog.toString());
+        }
+    }
+
+    /** The result, or the exception's kind: a bad range's exception is an IndexOutOfBoundsException either way. */
+    private static Object outcome(Method method, String input, StringBuilder out, StringBuffer log) throws IllegalAccessException {
+        try {
+            return method.invoke(null, input, out, log);
+        } catch (InvocationTargetException e) {
+            Throwable thrown = e.getCause();
+            return thrown instanceof IndexOutOfBoundsException ? IndexOutOfBoundsException.class : thrown.getClass();
+        }
+    }
+
+    @Test
+    void doesNotAppendAStringThatMayBeNull() {
+        rewriteRun(
+          CandidateRows.refusedBecause("may be null: `substring` threw a NullPointerException, `append` would write \"null\""),
+          //language=java
+          java(
+            """
+              class Names {
+                  private String prefix;
+
+                  String of(StringBuilder out, String name, int end) {
+                      if (end > 0) {
+                          name.length();
+                      }
+                      boolean empty = end == 0 && name.isEmpty();
+                      Runnable later = () -> name.trim();
+                      out.append(prefix.substring(0, end));
+                      out.append(name.substring(0, end));
+                      return out.toString();
+                  }
+
+                  String reassigned(StringBuilder out, String name, int end) {
+                      name.length();
+                      name = null;
+                      return out.append(name.substring(0, end)).toString();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aStringTheBoundsDereferenceIsAppended() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              class Keys {
+                  static String of(StringBuilder out, String key) {
+                      return out.append(key.substring(0, key.indexOf('='))).toString();
+                  }
+              }
+              """,
+            """
+              class Keys {
+                  static String of(StringBuilder out, String key) {
+                      return out.append(key, 0, key.indexOf('=')).toString();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotChangeTheExceptionACatchSees() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "a catch of java.lang.StringIndexOutOfBoundsException around the call would no longer catch what it throws (java.lang.IndexOutOfBoundsException)",
+              "a catch of java.lang.NumberFormatException around the call reads the exception, whose type or message would change",
+              "a catch of java.lang.RuntimeException around the call reads the exception, whose type or message would change")),
+          //language=java
+          version(java(
+            """
+              class Ports {
+                  static int of(String address, int colon) {
+                      try {
+                          return Integer.parseInt(address.substring(colon + 1, address.length()));
+                      } catch (StringIndexOutOfBoundsException e) {
+                          return -1;
+                      }
+                  }
+
+                  static int logged(String address, int colon) {
+                      try {
+                          return Integer.parseInt(address.substring(colon + 1, address.length()));
+                      } catch (NumberFormatException e) {
+                          throw new IllegalArgumentException("bad port: " + e.getMessage());
+                      }
+                  }
+
+                  static String host(StringBuilder out, String address) {
+                      int colon = address.indexOf(':');
+                      try {
+                          return out.append(address.substring(0, colon)).toString();
+                      } catch (RuntimeException e) {
+                          return e.toString();
+                      }
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    @Test
+    void aCatchThatDoesNotReadTheExceptionKeepsTheRewrite() {
+        rewriteRun(
+          //language=java
+          version(java(
+            """
+              class Ports {
+                  static int of(String address, int colon) {
+                      try {
+                          return Integer.parseInt(address.substring(colon + 1, address.length()));
+                      } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                          return -1;
+                      } finally {
+                          address.substring(0, 1);
+                      }
+                  }
+              }
+              """,
+            """
+              class Ports {
+                  static int of(String address, int colon) {
+                      try {
+                          return Integer.parseInt(address, colon + 1, address.length(), 10);
+                      } catch (NumberFormatException | IndexOutOfBoundsException e) {
+                          return -1;
+                      } finally {
+                          address.substring(0, 1);
+                      }
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    @Test
+    void doesNotParseARangeBeforeJava9() {
+        rewriteRun(
+          CandidateRows.refusedBecause("is Java 9, this file is older"),
+          //language=java
+          version(java(
+            """
+              class Ports {
+                  static int of(String address, int colon) {
+                      return Integer.parseInt(address.substring(colon + 1, address.length()));
+                  }
+              }
+              """
+          ), 8)
+        );
+    }
+
+    @Test
+    void leavesOtherSubstringsAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          //language=java
+          version(java(
+            """
+              class Others {
+                  static String of(StringBuilder out, String s, int end) {
+                      String head = s.substring(0, end);
+                      out.append(head);
+                      out.append(s.substring(1));
+                      out.append(s.substring(0, end).trim());
+                      out.insert(0, s.substring(0, end));
+                      return out.append((Object) s.substring(0, end)).toString() + Integer.valueOf(s.substring(0, 1));
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+}
