@@ -25,8 +25,7 @@ public final class BenchmarkSources {
 
     /** {@code <benchmark>/Before.java} becomes {@code <benchmark>/<afterClass>.java}. */
     public static SourceSpecs beforeBecomes(String benchmark, String afterClass) {
-        String after = read(benchmark, afterClass).replace("class " + afterClass + " ", "class Before ")
-                .replace(" " + afterClass + "(", " Before(");
+        String after = asBefore(read(benchmark, afterClass), afterClass);
         return java(read(benchmark, "Before"), after, spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));
     }
 
@@ -35,10 +34,20 @@ public final class BenchmarkSources {
      * every line break CRLF, every four leading spaces a tab. The recipe must keep both in what it adds.
      */
     public static SourceSpecs beforeBecomesWithCrlfAndTabs(String benchmark, String afterClass) {
-        String after = read(benchmark, afterClass).replace("class " + afterClass + " ", "class Before ")
-                .replace(" " + afterClass + "(", " Before(");
+        String after = asBefore(read(benchmark, afterClass), afterClass);
         return java(crlfWithTabs(read(benchmark, "Before")), crlfWithTabs(after),
                 spec -> spec.path(ROOT.resolve(benchmark).resolve("Before.java")));
+    }
+
+    /**
+     * The after class's source as the recipe writes it into {@code Before.java}: named {@code Before}. An enum names
+     * itself throughout (its array, its methods' types), a class only in its declaration and constructors.
+     */
+    private static String asBefore(String after, String afterClass) {
+        if (after.contains("enum " + afterClass + " ")) {
+            return after.replaceAll("\\b" + afterClass + "\\b", "Before");
+        }
+        return after.replace("class " + afterClass + " ", "class Before ").replace(" " + afterClass + "(", " Before(");
     }
 
     /** {@code source} with CRLF line breaks and each run of four spaces that indents a line as a tab. */

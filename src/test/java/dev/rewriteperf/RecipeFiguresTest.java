@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.openrewrite.config.Environment;
 import org.openrewrite.config.RecipeDescriptor;
 
 import java.io.IOException;
@@ -33,7 +32,6 @@ class RecipeFiguresTest {
     private static final Path RESULTS = Paths.get("benchmarks/results");
     /** Student's t, two-sided 95 %, for the round counts the paired files have (n rounds: n - 1 degrees of freedom). */
     private static final Map<Integer, Double> T_975_BY_ROUNDS = Map.of(6, 2.571, 8, 2.365, 10, 2.262, 12, 2.201);
-    private static final Environment ENVIRONMENT = Environment.builder().scanRuntimeClasspath("dev.rewriteperf").build();
 
     /** Exact bytes from the single run; a resolved time ratio, or one within noise, from the paired rounds. */
     enum Kind { BYTES, TIME, NOISE }
@@ -100,7 +98,16 @@ class RecipeFiguresTest {
           new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk17", "before", "after", "size=1", Kind.TIME),
           new Headline("hotpaths.ReplaceSubstringWithRange", "jdk25", "before", "after", "size=1", Kind.BYTES),
           new Headline("hotpaths.ReplaceSubstringWithRange", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk17", "before", "after", "size=1", Kind.TIME));
+          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk17", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.PrecompileConstantRegex", "jdk25", "before", "after", "size=1", Kind.BYTES),
+          new Headline("hotpaths.PrecompileConstantRegex", "jdk25", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.PrecompileConstantRegex", "jdk17", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk25", "before", "after", "size=1", Kind.BYTES),
+          new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk25", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk17", "before", "after", "size=1", Kind.TIME),
+          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=100", Kind.BYTES),
+          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=100", Kind.TIME),
+          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=1", Kind.NOISE));
     }
 
     @ParameterizedTest
@@ -153,7 +160,7 @@ class RecipeFiguresTest {
     }
 
     private static String descriptionOf(String recipe) {
-        for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
+        for (RecipeDescriptor descriptor : PackStructureTest.DESCRIPTORS) {
             if (descriptor.getName().equals(recipe)) {
                 return descriptor.getDescription();
             }

@@ -6,6 +6,7 @@ import org.openrewrite.Tree;
 import org.openrewrite.PrintOutputCapture;
 import org.openrewrite.java.JavaPrinter;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Space;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -86,6 +87,9 @@ public final class LineLengths {
     public static final class FileLines {
         private final int budget;
         private final Map<J, String> written = new IdentityHashMap<>();
+        /** The file as printed before any rewrite, and where each call and creation in it starts and ends there. */
+        private @Nullable String printed;
+        private final Map<J, int[]> ranges = new IdentityHashMap<>();
 
         public FileLines(J.CompilationUnit cu) {
             this.budget = lineBudget(cu);
@@ -106,11 +110,25 @@ public final class LineLengths {
             if (width < 0) {
                 return "the call is written over several lines: on one, " + what + " would not read as this file's code";
             }
-            if (width <= budget || noLongerFits && width <= lineWidthWith(cursor, original, original.printTrimmed(cursor))) {
+            if (noLongerFits && text.length() < text(original, cursor).length() && isWrapped(cursor)) {
+                return "the statement is wrapped over several lines: shorter, it may fit on fewer, and the project's " +
+                       "formatter would wrap it anew";
+            }
+            if (width <= budget || noLongerFits && width <= lineWidthWith(cursor, original, text(original, cursor))) {
                 return null;
             }
             return what + " would make its line " + width + " characters long, longer than this file's code lines (" +
                    budget + ")";
+        }
+
+        /** Whether the statement around {@code cursor} (the innermost one, in a block) is written over several lines. */
+        private boolean isWrapped(Cursor cursor) {
+            Cursor statement = cursor;
+            while (statement.getParent() != null && !(statement.getParentTreeCursor().getValue() instanceof J.Block)) {
+                statement = statement.getParentTreeCursor();
+            }
+            Object tree = statement.getValue();
+            return tree instanceof J && text((J) tree, statement.getParentOrThrow()).contains("\n");
         }
 
         /**
@@ -118,50 +136,68 @@ public final class LineLengths {
          * {@code original} is written over several lines: the author wrapped it, and one line would not read as theirs.
          */
         int lineWidthWith(Cursor cursor, J original, String text) {
-            if (original.printTrimmed(cursor.getParentOrThrow()).contains("\n")) {
+            if (text(original, cursor.getParentOrThrow()).contains("\n")) {
                 return -1;
             }
-            J.CompilationUnit cu = cursor.firstEnclosingOrThrow(J.CompilationUnit.class);
+            if (printed == null) {
+                PrintOutputCapture<Integer> capture = new PrintOutputCapture<>(0);
+                new RangePrinter(ranges).visit(cursor.firstEnclosingOrThrow(J.CompilationUnit.class), capture);
+                printed = capture.getOut();
+            }
+            int[] range = ranges.get(original);
+            if (range == null) {
+                return -1;
+            }
+            int start = printed.lastIndexOf('\n', range[0] + prefixLength(original, cursor)) + 1;
+            int end = printed.indexOf('\n', range[1]);
             Map<J, String> texts = new IdentityHashMap<>(written);
             texts.put(original, MARK);
-            String printed = printedWith(cu, texts, cursor);
-            int at = printed.indexOf(MARK);
-            if (at < 0) {
-                return -1;
-            }
-            int start = printed.lastIndexOf('\n', at) + 1;
-            int end = printed.indexOf('\n', at);
-            String line = printed.substring(start, end < 0 ? printed.length() : end);
+            String line = lineWith(printed, start, end < 0 ? printed.length() : end, texts, cursor);
             return width(line.replace(MARK, text));
         }
-    }
 
-    /** {@code cu} as it prints with each of the given trees written as its text instead (a tree inside another is left to it). */
-    private static String printedWith(J.CompilationUnit cu, Map<J, String> texts, Cursor cursor) {
-        Map<J, int[]> ranges = new IdentityHashMap<>();
-        for (J tree : texts.keySet()) {
-            ranges.put(tree, new int[]{-1, -1});
-        }
-        PrintOutputCapture<Integer> capture = new PrintOutputCapture<>(0);
-        new RangePrinter(ranges).visit(cu, capture);
-        StringBuilder printed = new StringBuilder(capture.getOut());
-        List<J> trees = new ArrayList<>(texts.keySet());
-        trees.sort(Comparator.comparingInt((J tree) -> ranges.get(tree)[0]).reversed());
-        int replacedFrom = Integer.MAX_VALUE;
-        for (J tree : trees) {
-            int[] range = ranges.get(tree);
-            String trimmed = tree.printTrimmed(cursor);
-            int start = range[1] - trimmed.length();
-            if (range[0] < 0 || start < range[0] || range[1] > replacedFrom) {
-                continue; // not printed, or inside a tree already written as its text
+        /** The line of {@code printed} from {@code start} to {@code end} with the given trees on it written as their text. */
+        private String lineWith(String printed, int start, int end, Map<J, String> texts, Cursor cursor) {
+            List<J> trees = new ArrayList<>();
+            for (J tree : texts.keySet()) {
+                int[] range = ranges.get(tree);
+                if (range != null && range[0] >= start && range[1] <= end && !insideAnother(tree, texts.keySet())) {
+                    trees.add(tree);
+                }
             }
-            printed.replace(start, range[1], texts.get(tree));
-            replacedFrom = start;
+            trees.sort(Comparator.comparingInt((J tree) -> ranges.get(tree)[0]).reversed());
+            StringBuilder line = new StringBuilder(printed.substring(start, end));
+            for (J tree : trees) {
+                int[] range = ranges.get(tree);
+                line.replace(range[1] - start - text(tree, cursor).length(), range[1] - start, texts.get(tree));
+            }
+            return line.toString();
         }
-        return printed.toString();
+
+        /** Whether another of {@code trees} contains {@code tree}: its text, written anew, already holds this one's. */
+        private boolean insideAnother(J tree, Iterable<J> trees) {
+            int[] range = ranges.get(tree);
+            for (J other : trees) {
+                int[] outer = ranges.get(other);
+                if (other != tree && outer != null && outer[0] <= range[0] && range[1] <= outer[1]) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
-    /** Prints a file and notes where each of the given trees starts (its prefix included) and ends. */
+    /** How long {@code tree}'s prefix prints (its whitespace and comments). */
+    private static int prefixLength(J tree, Cursor cursor) {
+        return tree.print(cursor).length() - text(tree, cursor).length();
+    }
+
+    /** {@code tree} as printed without its prefix (whitespace and comments before it), line breaks as in the file. */
+    private static String text(J tree, Cursor cursor) {
+        return tree.withPrefix(Space.EMPTY).print(cursor);
+    }
+
+    /** Prints a file and notes where each call and object creation starts (its prefix included) and ends. */
     private static final class RangePrinter extends JavaPrinter<Integer> {
         private final Map<J, int[]> ranges;
 
@@ -171,13 +207,12 @@ public final class LineLengths {
 
         @Override
         public @Nullable J visit(@Nullable Tree tree, PrintOutputCapture<Integer> p) {
-            int[] range = tree == null ? null : ranges.get(tree);
-            if (range == null) {
+            if (!(tree instanceof J.MethodInvocation) && !(tree instanceof J.NewClass)) {
                 return super.visit(tree, p);
             }
-            range[0] = p.getOut().length();
+            int start = p.getOut().length();
             J visited = super.visit(tree, p);
-            range[1] = p.getOut().length();
+            ranges.put((J) tree, new int[]{start, p.getOut().length()});
             return visited;
         }
     }

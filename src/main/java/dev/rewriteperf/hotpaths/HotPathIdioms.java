@@ -51,11 +51,12 @@ public class HotPathIdioms extends ProfileGuidedComposite {
     @Override
     public String getDescription() {
         return "Idioms that allocate on every call for no reason the code needs, as large projects' own performance " +
-               "fixes found them: `Objects.hash(..)`'s varargs array and boxes become the hash written out, and a " +
-               "`String.format` that only puts values between text becomes the concatenation it prints, and a " +
-               "substring only appended or parsed is passed as a range. Spots " +
-               "it cannot prove equal are listed, with the reason, in the `Performance candidates` data table. With " +
-               "`hotMethods` (a JFR hot-methods table) only hot methods are rewritten.";
+               "fixes found them: `Objects.hash(..)`'s varargs array and boxes become the hash written out; a " +
+               "`String.format` that only puts values between text becomes the concatenation it prints; a substring " +
+               "only appended or parsed is passed as a range; a constant regex is compiled once; an unconfigured " +
+               "Jackson `ObjectMapper` is shared; and, with a profile, hot loops over an enum's `values()` read one " +
+               "array. Spots it cannot prove equal are listed, with the reason, in the `Performance candidates` " +
+               "data table. With `hotMethods` (a JFR hot-methods table) only hot methods are rewritten.";
     }
 
     @Override
@@ -68,7 +69,10 @@ public class HotPathIdioms extends ProfileGuidedComposite {
         return Arrays.asList(
                 new InlineObjectsHash(gate),
                 new ReplaceStringFormatWithConcatenation(gate),
-                new ReplaceSubstringWithRange(gate));
+                new ReplaceSubstringWithRange(gate),
+                new PrecompileConstantRegex(gate),
+                new ShareUnconfiguredObjectMapper(gate),
+                new ReuseEnumValuesArray(gate));
     }
 
     @Override

@@ -113,6 +113,7 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             }
             J replaced = Templates.builder(code, ctx).build()
                     .apply(getCursor(), call.getCoordinates().replace(), values.toArray());
+            maybeRemoveImport("java.lang.String.format"); // a static import only the call used
             written(method, written);
             candidates.recordChange(ctx, getCursor(), call, replaced);
             return replaced;

@@ -360,4 +360,53 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void aStaticImportOnlyTheCallUsedIsRemoved() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import static java.lang.String.format;
+
+              class Node {
+                  private long id;
+
+                  @Override
+                  public String toString() {
+                      return format("node<%s>", id);
+                  }
+              }
+              """,
+            """
+              class Node {
+                  private long id;
+
+                  @Override
+                  public String toString() {
+                      return "node<" + id + ">";
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotShortenAWrappedStatementItsFormatterWouldJoin() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the statement is wrapped over several lines: shorter, it may fit on fewer"),
+          //language=java
+          java(
+            """
+              class Sessions {
+                  static void check(Class<?> type) {
+                      throw new IllegalArgumentException(
+                              String.format("Unsupported session type '%s'", type.getCanonicalName()));
+                  }
+              }
+              """
+          )
+        );
+    }
 }

@@ -1,0 +1,59 @@
+package dev.rewriteperf.benchmarks.hotpaths.precompileconstantregex;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code dev.rewriteperf.hotpaths.PrecompileConstantRegex}: the recipe's test input ({@link Before}) against its
+ * output, the slugs of {@code size} titles in a row.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(2)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 4, time = 1)
+public class PrecompileConstantRegexBenchmark {
+
+    @Param({"1", "100"})
+    int size;
+
+    String[] titles;
+
+    @Setup
+    public void setUp() {
+        titles = new String[size];
+        for (int i = 0; i < size; i++) {
+            titles[i] = "Trail Running Shoe, Size " + (36 + i % 12) + " (Blue/Grey)";
+        }
+    }
+
+    @Benchmark
+    public int before() {
+        int length = 0;
+        for (String title : titles) {
+            length += Before.slug(title).length();
+        }
+        return length;
+    }
+
+    @Benchmark
+    public int after() {
+        int length = 0;
+        for (String title : titles) {
+            length += After.slug(title).length();
+        }
+        return length;
+    }
+}

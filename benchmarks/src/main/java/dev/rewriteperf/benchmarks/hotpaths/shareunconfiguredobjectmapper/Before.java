@@ -1,0 +1,14 @@
+package dev.rewriteperf.benchmarks.hotpaths.shareunconfiguredobjectmapper;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.util.Map;
+
+/** An audit event written as JSON: once per request. */
+public class Before {
+
+    public static String toJson(Map<String, Object> event) throws JsonProcessingException {
+        return new ObjectMapper().writeValueAsString(event);
+    }
+}

@@ -1,0 +1,184 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.SimpleNames;
+import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.profile.ProfileGate;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.search.UsesMethod;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+public class PrecompileConstantRegex extends Recipe {
+
+    private static final MethodMatcher REPLACE_ALL = new MethodMatcher("java.lang.String replaceAll(java.lang.String, java.lang.String)");
+    private static final MethodMatcher REPLACE_FIRST = new MethodMatcher("java.lang.String replaceFirst(java.lang.String, java.lang.String)");
+    private static final MethodMatcher MATCHES = new MethodMatcher("java.lang.String matches(java.lang.String)");
+    private static final MethodMatcher SPLIT = new MethodMatcher("java.lang.String split(java.lang.String, ..)");
+
+    private final transient PerformanceCandidates candidates;
+
+    public PrecompileConstantRegex() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
+    public PrecompileConstantRegex(ProfileGate gate) {
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
+
+    @Override
+    public String getDisplayName() {
+        return "Compile a constant regex once";
+    }
+
+    @Override
+    public String getDescription() {
+        return "`s.replaceAll(\"[^a-z0-9]+\", \"-\")`, `replaceFirst`, `matches` and `split` compile their regex into a " +
+               "`Pattern` on every call. With a literal regex (or a constant of the same file) the pattern becomes a " +
+               "`private static final Pattern` of the top-level class, declared first so that it is ready before any " +
+               "static initialiser runs, and the call `SLUG.matcher(s).replaceAll(\"-\")`: what `String` does " +
+               "internally, once. The regex is compiled while rewriting: one that does not compile is left alone " +
+               "(thrown at class initialisation it would break the whole class), as is a `split` on one plain " +
+               "character, which `String.split` already does without a pattern, and a top-level interface or enum. " +
+               "Measured (a product title's slug): 1,360 -> 496 B/op; paired runs, JDK 25: 1.57x faster (95 % " +
+               "interval 1.35-1.82x), JDK 17: 1.36x faster (95 % interval 1.32-1.41x).";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "allocation", "regex"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(1);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return Preconditions.check(Preconditions.or(new UsesMethod<>(REPLACE_ALL), new UsesMethod<>(REPLACE_FIRST),
+                new UsesMethod<>(MATCHES), new UsesMethod<>(SPLIT)), FileFormat.keptBy(new RegexVisitor()));
+    }
+
+    /** Compiles each constant regex once per top-level class, and records why not where it may not. */
+    private final class RegexVisitor extends TopLevelFieldsVisitor {
+
+        RegexVisitor() {
+            super(ConstantRegex.FIELDS);
+        }
+
+        @Override
+        public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+            J visited = super.visitMethodInvocation(method, ctx);
+            if (!(visited instanceof J.MethodInvocation)) {
+                return visited;
+            }
+            J.MethodInvocation call = (J.MethodInvocation) visited;
+            String code = template(call);
+            ConstantRegex regex = code == null ? null : ConstantRegex.of(call.getArguments().get(0), getCursor());
+            if (regex == null || call.getSelect() == null) {
+                return call; // not this idiom: a computed regex
+            }
+            String refusal = regex.refusal(SPLIT.matches(call));
+            if (refusal == null) {
+                refusal = siteRefusal(regex);
+            }
+            J.Identifier field = refusal == null ? field(regex) : null;
+            if (refusal == null && field == null) {
+                refusal = "no name is free for the Pattern field, or the class's type is unknown";
+            }
+            List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(call.getSelect())));
+            parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
+            String written = refusal == null ? Templates.withValues(code, expressions(parameters), getCursor()) : "";
+            if (refusal == null) {
+                refusal = lineRefusal(method, written, "with the Pattern field, the call", true);
+            }
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), call, refusal);
+                return call;
+            }
+            if (!candidates.mayChange(ctx, getCursor(), call)) {
+                return call;
+            }
+            J replaced = Templates.builder(code, ctx).build()
+                    .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray());
+            requireNonNull(fields()).use(regex.source, requireNonNull(field));
+            written(method, written);
+            candidates.recordChange(ctx, getCursor(), call, replaced);
+            return replaced;
+        }
+
+        private J.@Nullable Identifier field(ConstantRegex regex) {
+            SharedFields fields = fields();
+            return fields == null ? null : fields.reference(regex.source, regex.names(getCursor()), getCursor());
+        }
+
+        /**
+         * Why the top-level class cannot hold the field, the file cannot name {@code Pattern}, or a field compiling
+         * the constant regex could be read before it is set; null when none of these.
+         */
+        private @Nullable String siteRefusal(ConstantRegex regex) {
+            SharedFields fields = fields();
+            if (fields != null && regex.isConstant() && !fields.canFollow(regex.source)) {
+                return "the constant `" + regex.source + "` is declared after a static initialiser: a Pattern field " +
+                       "after it could be used before it is set";
+            }
+            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+            if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
+                return "the top-level type is an interface: its fields cannot be private";
+            }
+            if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
+                return "the top-level type is an enum: its constants are created before the Pattern field would be";
+            }
+            return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
+                    Collections.singletonList(ConstantRegex.PATTERN));
+        }
+    }
+
+    /** The call written with a precompiled pattern: its slots are the field, the string, then the call's other arguments. */
+    private static @Nullable String template(J.MethodInvocation call) {
+        String pattern = "#{any(" + ConstantRegex.PATTERN + ")}";
+        if (REPLACE_ALL.matches(call) || REPLACE_FIRST.matches(call)) {
+            return pattern + ".matcher(#{any(java.lang.String)})." + call.getSimpleName() + "(#{any(java.lang.String)})";
+        }
+        if (MATCHES.matches(call)) {
+            return pattern + ".matcher(#{any(java.lang.String)}).matches()";
+        }
+        if (SPLIT.matches(call)) {
+            return pattern + ".split(#{any(java.lang.String)}" + (call.getArguments().size() == 2 ? ", #{any(int)})" : ")");
+        }
+        return null;
+    }
+
+    /** The string the call was made on, without the parentheses it needed as a target (an argument does not). */
+    private static Expression unwrapped(Expression select) {
+        return select instanceof J.Parentheses ? unwrapped((Expression) ((J.Parentheses<?>) select).getTree()) : select;
+    }
+
+    private static List<Expression> expressions(List<Object> parameters) {
+        List<Expression> expressions = new ArrayList<>();
+        for (Object parameter : parameters) {
+            expressions.add((Expression) parameter);
+        }
+        return expressions;
+    }
+}

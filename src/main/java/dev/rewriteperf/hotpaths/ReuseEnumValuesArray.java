@@ -1,0 +1,168 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.profile.ProfileGate;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.Recipe;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+public class ReuseEnumValuesArray extends Recipe {
+
+    private static final String ENUM_FIELDS = "ENUM_VALUES_FIELDS";
+    private static final String TOP_LEVEL_FIELDS = "TOP_LEVEL_VALUES_FIELDS";
+
+    private final transient ProfileGate gate;
+    private final transient PerformanceCandidates candidates;
+
+    public ReuseEnumValuesArray() {
+        this(ProfileGate.NONE);
+    }
+
+    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through, and only with a profile. */
+    public ReuseEnumValuesArray(ProfileGate gate) {
+        this.gate = gate;
+        this.candidates = new PerformanceCandidates(this, gate);
+    }
+
+    @Override
+    public String getDisplayName() {
+        return "Reuse one `values()` array in hot methods";
+    }
+
+    @Override
+    public String getDescription() {
+        return "An enum's `values()` returns a new copy of its constants on every call. In a method the profile " +
+               "(`hotMethods`) marks hot, a loop over `values()`, or a `values()[i]` or `values().length`, reads one " +
+               "`private static final E[] VALUES = values()` instead, declared after the constants. Only with a " +
+               "profile: the copy is often removed by the JIT's escape analysis, and then nothing is gained. Left " +
+               "alone and listed: an array that is passed on, returned, stored or written (a shared copy could be " +
+               "changed), and an enum whose constants' construction calls methods (they could read the field before " +
+               "it is set). Measured, a lookup by name over seven constants: one per call, the JIT removed the copy " +
+               "(0 -> 0 B/op either way; JDK 25 within noise (95 % interval 0.97-1.19x)); 100 in a row, it did " +
+               "not: 4,800 -> 0 B/op, JDK 25: 1.47x faster (95 % interval 1.19-1.82x).";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return new HashSet<>(Arrays.asList("performance", "allocation", "enum"));
+    }
+
+    @Override
+    public Duration getEstimatedEffortPerOccurrence() {
+        return Duration.ofMinutes(1);
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getVisitor() {
+        return FileFormat.keptBy(new ValuesVisitor());
+    }
+
+    /** Reads each enum's shared array where it may, and records why not elsewhere. */
+    private final class ValuesVisitor extends JavaVisitor<ExecutionContext> {
+
+        @Override
+        public J visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
+            boolean isEnum = classDecl.getKind() == J.ClassDeclaration.Kind.Type.Enum;
+            boolean topLevel = EnclosingClasses.isTopLevel(getCursor());
+            if (!isEnum && !topLevel) {
+                return super.visitClassDeclaration(classDecl, ctx);
+            }
+            J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
+            SharedFields fields = SharedFields.of(EnumArrays.KIND, classDecl, cu);
+            if (fields != null) {
+                getCursor().putMessage(isEnum ? ENUM_FIELDS : TOP_LEVEL_FIELDS, fields);
+            }
+            J.ClassDeclaration c = (J.ClassDeclaration) super.visitClassDeclaration(classDecl, ctx);
+            return fields == null || !fields.addsFields() ? c : fields.declare(c, new Cursor(getCursor().getParentOrThrow(), c), ctx);
+        }
+
+        @Override
+        public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
+            J visited = super.visitMethodInvocation(method, ctx);
+            EnumValuesCall values = visited instanceof J.MethodInvocation ? EnumValuesCall.of((J.MethodInvocation) visited) : null;
+            if (values == null) {
+                return visited;
+            }
+            SharedFields fields = target(values);
+            String refusal = refusal(values, fields);
+            J.Identifier field = refusal == null && fields != null ? fields.reference(EnumArrays.key(values, getCursor()),
+                    names(values), getCursor(), new JavaType.Array(null, values.enumType, null)) : null;
+            if (refusal == null && field == null) {
+                refusal = "no name is free for the array field, or the class's type is unknown";
+            }
+            if (refusal != null) {
+                candidates.recordSkip(ctx, getCursor(), values.call, refusal);
+                return visited;
+            }
+            if (!candidates.mayChange(ctx, getCursor(), values.call)) {
+                return visited;
+            }
+            J shared = field.withPrefix(values.call.getPrefix());
+            fields.use(EnumArrays.key(values, getCursor()), field);
+            candidates.recordChange(ctx, getCursor(), values.call, shared);
+            return shared;
+        }
+
+        /** The fields of the enum itself when the call is in it, else of the top-level class. */
+        private @Nullable SharedFields target(EnumValuesCall values) {
+            Cursor inEnum = enumCursor(values);
+            return inEnum != null ? inEnum.getMessage(ENUM_FIELDS) : getCursor().getNearestMessage(TOP_LEVEL_FIELDS);
+        }
+
+        /** The enum's own declaration around the call, or null when the call is outside it. */
+        private @Nullable Cursor enumCursor(EnumValuesCall values) {
+            for (Cursor c = getCursor(); c != null; c = c.getParent()) {
+                if (c.getValue() instanceof J.ClassDeclaration && values.isOf(c.getValue())) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        private J.@Nullable ClassDeclaration enclosingEnum(EnumValuesCall values) {
+            Cursor inEnum = enumCursor(values);
+            return inEnum == null ? null : inEnum.getValue();
+        }
+
+        private @Nullable String refusal(EnumValuesCall values, @Nullable SharedFields fields) {
+            if (!gate.isActive()) {
+                return "rewritten only in methods a profile marks hot (option hotMethods): the JIT often removes the copy";
+            }
+            if (!EnumValuesCall.onlyRead(getCursor())) {
+                return "the array is passed on, returned, stored or written: a shared copy could be changed";
+            }
+            J.ClassDeclaration anEnum = enclosingEnum(values);
+            if (anEnum != null && EnumValuesCall.constantsMayCallBack(anEnum)) {
+                return "creating the enum's constants calls methods, which could read the array before it is set";
+            }
+            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+            if (anEnum == null && (topLevel == null || EnclosingClasses.isInterface(topLevel) ||
+                                   topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum)) {
+                return "the call is outside its enum, in a top-level interface or enum that cannot hold the array first";
+            }
+            return fields == null ? "the class's type is unknown" : null;
+        }
+
+        /** {@code VALUES} in the enum itself; {@code COLOR_VALUES} for {@code Color} elsewhere. */
+        private List<String> names(EnumValuesCall values) {
+            String simpleName = values.enumType.getClassName().substring(values.enumType.getClassName().lastIndexOf('.') + 1);
+            String prefix = simpleName.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+            return enclosingEnum(values) != null ? Arrays.asList("VALUES", prefix + "_VALUES") :
+                    Arrays.asList(prefix + "_VALUES", prefix + "_CONSTANTS");
+        }
+    }
+}

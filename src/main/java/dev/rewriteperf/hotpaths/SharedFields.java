@@ -1,0 +1,217 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.analysis.ClassMembers;
+import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.Templates;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.java.JavaTemplate;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+
+import static org.openrewrite.Tree.randomId;
+
+/**
+ * The {@code private static final} fields of one kind (compiled patterns, a shared mapper) of one top-level class,
+ * keyed by their initialiser: those it already declares are reused, missing ones are named and added as the class's
+ * first members, so that they are initialised before any static initialiser could use them.
+ */
+final class SharedFields {
+
+    /** What the fields hold, and how they are declared. */
+    interface Kind {
+        String type();
+
+        /** The key of an existing field of this kind whose value can be shared, or null. */
+        @Nullable String keyOf(J.VariableDeclarations field);
+
+        /** The declaration of the field {@code name} for {@code key}, the type by its simple name. */
+        String declaration(String key, String name);
+
+        /** Whether the declaration names types of the file itself, which a template sees only in its context. */
+        default boolean namesTheFilesTypes() {
+            return false;
+        }
+
+        /** Sources of the library classes the declaration uses, for a template that cannot see the project's classpath. */
+        default String[] stubs() {
+            return new String[0];
+        }
+    }
+
+    private final Kind kind;
+    private final JavaType.FullyQualified owner;
+    private final J.CompilationUnit cu;
+    private final Map<String, String> existing = new HashMap<>();
+    private final Map<String, String> added = new LinkedHashMap<>();
+    /** Where each member that names a static field stands, and where the first member that runs code at class initialisation does. */
+    private final Map<String, Integer> memberIndexes = new HashMap<>();
+    private int firstStaticInitialiser;
+    /** Where the added fields go: first, or after the last constant one of them compiles. */
+    private int insertAt;
+    /** Every name written in the file, collected the first time a field must be named. */
+    private @Nullable Set<String> namesInUse;
+
+    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu) {
+        this.kind = kind;
+        this.owner = owner;
+        this.cu = cu;
+    }
+
+    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu) {
+        if (topLevel.getType() == null) {
+            return null;
+        }
+        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu);
+        // A field declared after a static initialiser may still be null when that initialiser uses it.
+        List<Statement> members = topLevel.getBody().getStatements();
+        fields.firstStaticInitialiser = members.size();
+        // An enum's constants come first: its fields follow them.
+        fields.insertAt = !members.isEmpty() && members.get(0) instanceof J.EnumValueSet ? 1 : 0;
+        for (int i = members.size() - 1; i >= 0; i--) {
+            Statement member = members.get(i);
+            if (member instanceof J.VariableDeclarations) {
+                for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) member).getVariables()) {
+                    fields.memberIndexes.put(variable.getSimpleName(), i);
+                }
+            }
+            String key = member instanceof J.VariableDeclarations ? kind.keyOf((J.VariableDeclarations) member) : null;
+            if (key == null && initialisesStatically(member)) {
+                fields.firstStaticInitialiser = i;
+            }
+        }
+        for (int i = 0; i < fields.firstStaticInitialiser; i++) {
+            String key = members.get(i) instanceof J.VariableDeclarations ? kind.keyOf((J.VariableDeclarations) members.get(i)) : null;
+            if (key != null) {
+                fields.existing.putIfAbsent(key, ((J.VariableDeclarations) members.get(i)).getVariables().get(0).getSimpleName());
+            }
+        }
+        return fields;
+    }
+
+    /** A static block, or a static field whose initialiser is not a literal: code that runs when the class is initialised. */
+    private static boolean initialisesStatically(Statement member) {
+        if (member instanceof J.Block) {
+            return ((J.Block) member).isStatic();
+        }
+        if (!(member instanceof J.VariableDeclarations) || !((J.VariableDeclarations) member).hasModifier(J.Modifier.Type.Static)) {
+            return false;
+        }
+        for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) member).getVariables()) {
+            if (variable.getInitializer() != null && !(variable.getInitializer() instanceof J.Literal)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A reference to the field for {@code key} (for a pattern, its regex literal as written), declared or to be added, or null when
+     * none of the names {@code suggested} is free in the file and the classes around {@code site}. A new field is
+     * added only once {@link #use} says the reference is written.
+     */
+    J.@Nullable Identifier reference(String key, List<String> suggested, Cursor site) {
+        return reference(key, suggested, site, JavaType.ShallowClass.build(kind.type()));
+    }
+
+    /** {@link #reference(String, List, Cursor)} for a field of {@code type}. */
+    J.@Nullable Identifier reference(String key, List<String> suggested, Cursor site, JavaType type) {
+        String name = existing.containsKey(key) ? existing.get(key) : added.get(key);
+        if (name == null) {
+            name = freeName(suggested, site);
+            if (name == null) {
+                return null;
+            }
+        }
+        JavaType.Variable field = new JavaType.Variable(null, Flag.flagsToBitMap(EnumSet.of(Flag.Private, Flag.Static, Flag.Final)),
+                name, owner, type, Collections.emptyList());
+        return new J.Identifier(randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name, type, field);
+    }
+
+    /** The code now uses {@code field} for {@code key}: a field not declared yet will be. */
+    void use(String key, J.Identifier field) {
+        if (existing.containsKey(key) || added.containsKey(key)) {
+            return;
+        }
+        added.put(key, field.getSimpleName());
+        namesInUse().add(field.getSimpleName());
+        Integer constant = memberIndexes.get(key);
+        insertAt = Math.max(insertAt, constant == null ? 0 : constant + 1);
+    }
+
+    /**
+     * Whether a field compiling the constant {@code name} can be declared after it (a field initialiser cannot name a
+     * field declared below it) and still before every static initialiser; such a field is then declared there.
+     */
+    boolean canFollow(String name) {
+        Integer index = memberIndexes.get(name);
+        return index != null && index < firstStaticInitialiser;
+    }
+
+    boolean addsFields() {
+        return !added.isEmpty();
+    }
+
+    /** {@code topLevel} with the added fields as its first members (or after the constants they compile). */
+    J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor, ExecutionContext ctx) {
+        StringJoiner code = new StringJoiner("\n");
+        for (Map.Entry<String, String> field : added.entrySet()) {
+            code.add(kind.declaration(field.getKey(), field.getValue()));
+        }
+        J.Block body = topLevel.getBody();
+        List<Statement> before = body.getStatements();
+        JavaTemplate.Builder template = Templates.builder(code.toString(), ctx, kind.stubs()).imports(kind.type());
+        if (insertAt > 0 || kind.namesTheFilesTypes()) {
+            template = template.contextSensitive(); // a field names a constant or type of the file: its type comes from there
+        }
+        // In an enum nothing may come before the constants, not even in the template's context: added last, then moved.
+        boolean anEnum = !before.isEmpty() && before.get(0) instanceof J.EnumValueSet;
+        J.Block withFields = template.build().apply(new Cursor(classCursor, body),
+                anEnum ? body.getCoordinates().lastStatement() : body.getCoordinates().firstStatement());
+        if (before.isEmpty()) {
+            return topLevel.withBody(withFields);
+        }
+        int count = withFields.getStatements().size() - before.size();
+        List<Statement> generated = anEnum ? withFields.getStatements().subList(before.size(), before.size() + count) :
+                withFields.getStatements().subList(0, count);
+        String indent = ClassMembers.indent(body);
+        List<Statement> members = ClassMembers.insert(before, insertAt, generated, indent);
+        if (anEnum && insertAt == 1) {
+            members.set(1, ClassMembers.afterBlankLine(members.get(1), indent)); // set apart from the constants
+        }
+        return topLevel.withBody(withFields.withStatements(members));
+    }
+
+    private @Nullable String freeName(List<String> suggested, Cursor site) {
+        for (String candidate : suggested) {
+            if (EnclosingClasses.isFreeName(candidate, namesInUse(), site, true)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    private Set<String> namesInUse() {
+        if (namesInUse == null) {
+            namesInUse = FreshNames.identifiersIn(cu);
+        }
+        return namesInUse;
+    }
+}

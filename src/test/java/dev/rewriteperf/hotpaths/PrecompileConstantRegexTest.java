@@ -1,0 +1,236 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.CompiledSource;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class PrecompileConstantRegexTest implements RewriteTest {
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new PrecompileConstantRegex());
+    }
+
+    @DocumentExample
+    @Test
+    void aConstantRegexIsCompiledOnce() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
+              assertThat(row.isChanged()).isTrue();
+              assertThat(row.getLocation()).isEqualTo("Before#slug");
+          })),
+          BenchmarkSources.beforeBecomes("hotpaths/precompileconstantregex", "After")
+        );
+    }
+
+    @Test
+    void keepsCrlfAndTabs() {
+        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/precompileconstantregex", "After"));
+    }
+
+    //language=java
+    private static final String EVERY_FORM_BEFORE = """
+      import java.util.List;
+
+      class Lines {
+          private static final String SEPARATOR = "\\\\s*;\\\\s*";
+          static final List<String> DEFAULTS = List.of("a; b".split(SEPARATOR));
+
+          // Each form: replaceAll, replaceFirst, matches, split with and without a limit, a constant, a repeat.
+          static String read(String line, int limit) {
+              String trimmed = line.replaceFirst("^\\\\s+", "");
+              String[] words = trimmed.split("\\\\s+");
+              String[] fields = trimmed.split(SEPARATOR, limit);
+              boolean numeric = words[0].matches("\\\\d+");
+              String spaced = (line + "!").replaceAll("\\\\s+", " ");
+              return spaced + fields.length + numeric + DEFAULTS;
+          }
+      }
+      """;
+
+    //language=java
+    private static final String EVERY_FORM_AFTER = """
+      import java.util.List;
+      import java.util.regex.Pattern;
+
+      class Lines {
+          private static final String SEPARATOR = "\\\\s*;\\\\s*";
+          private static final Pattern SEMICOLON = Pattern.compile(SEPARATOR);
+          private static final Pattern READ_PATTERN = Pattern.compile("^\\\\s+");
+          private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
+          private static final Pattern DIGITS = Pattern.compile("\\\\d+");
+          static final List<String> DEFAULTS = List.of(SEMICOLON.split("a; b"));
+
+          // Each form: replaceAll, replaceFirst, matches, split with and without a limit, a constant, a repeat.
+          static String read(String line, int limit) {
+              String trimmed = READ_PATTERN.matcher(line).replaceFirst("");
+              String[] words = WHITESPACE.split(trimmed);
+              String[] fields = SEMICOLON.split(trimmed, limit);
+              boolean numeric = DIGITS.matcher(words[0]).matches();
+              String spaced = WHITESPACE.matcher(line + "!").replaceAll(" ");
+              return spaced + fields.length + numeric + DEFAULTS;
+          }
+      }
+      """;
+
+    @Test
+    void everyForm() {
+        rewriteRun(java(EVERY_FORM_BEFORE, EVERY_FORM_AFTER));
+    }
+
+    /** The same strings, arrays and booleans, and the same exceptions, on generated lines. */
+    @Test
+    void theSameResultsOnGeneratedInputs() throws Exception {
+        Method before = CompiledSource.load("Lines", EVERY_FORM_BEFORE, 17).getDeclaredMethod("read", String.class, int.class);
+        Method after = CompiledSource.load("Lines", EVERY_FORM_AFTER, 17).getDeclaredMethod("read", String.class, int.class);
+        before.setAccessible(true);
+        after.setAccessible(true);
+        Random random = new Random(19);
+        String alphabet = "ab12 ;\\t\\n";
+        for (int n = 0; n < 3_000; n++) {
+            StringBuilder line = new StringBuilder();
+            for (int length = random.nextInt(14); line.length() < length; ) {
+                line.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String input = n == 0 ? null : line.toString();
+            int limit = random.nextInt(5) - 1;
+            assertThat(outcome(after, input, limit)).as("input '%s', limit %s", input, limit).isEqualTo(outcome(before, input, limit));
+        }
+    }
+
+    private static Object outcome(Method method, String input, int limit) throws IllegalAccessException {
+        try {
+            return method.invoke(null, input, limit);
+        } catch (InvocationTargetException e) {
+            return e.getCause().getClass();
+        }
+    }
+
+    @Test
+    void doesNotCompileARegexThatDoesNotCompileOrASplitOnOneCharacter() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "the regex does not compile (Unclosed group): the call throws each time, a static field would fail the class's initialisation",
+              "`split` on one plain character does not compile a pattern: String.split is already fast there",
+              "`split` on one plain character does not compile a pattern: String.split is already fast there")),
+          //language=java
+          java(
+            """
+              class Csv {
+                  static String[] of(String line) {
+                      if (line.isEmpty()) {
+                          return line.split("(ab");
+                      }
+                      return line.split(",").length > 1 ? line.split("\\\\.") : null;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddFieldsToAnInterfaceOrAnEnum() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "the top-level type is an interface: its fields cannot be private",
+              "the top-level type is an enum: its constants are created before the Pattern field would be")),
+          //language=java
+          java(
+            """
+              interface Parser {
+                  default String[] words(String line) {
+                      return line.split("\\\\s+");
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              enum Unit {
+                  SECONDS("s"), MINUTES("m");
+
+                  private final String[] names;
+
+                  Unit(String names) {
+                      this.names = names.split("\\\\s*,\\\\s*");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void reusesAFieldDeclaredBeforeTheStaticInitialisersButNotOneAfter() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.regex.Pattern;
+
+              class Words {
+                  private static final Pattern SPACES = Pattern.compile("\\\\s+");
+                  static final String[] STOP = "a an the".split("\\\\s+");
+                  private static final Pattern DASHES = Pattern.compile("-+");
+
+                  static String[] of(String line) {
+                      return line.replaceAll("-+", " ").split("\\\\s+");
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Words {
+                  private static final Pattern OF_PATTERN = Pattern.compile("-+");
+
+                  private static final Pattern SPACES = Pattern.compile("\\\\s+");
+                  static final String[] STOP = SPACES.split("a an the");
+                  private static final Pattern DASHES = Pattern.compile("-+");
+
+                  static String[] of(String line) {
+                      return SPACES.split(OF_PATTERN.matcher(line).replaceAll(" "));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void leavesComputedRegexesAloneWithoutListingThem() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          //language=java
+          java(
+            """
+              import java.util.Arrays;
+
+              class Dynamic {
+                  static String of(String line, String separator) {
+                      String local = ";";
+                      return Arrays.toString(line.split(separator)) + line.replace(".", ",") + line.split(local + "+").length;
+                  }
+              }
+              """
+          )
+        );
+    }
+}

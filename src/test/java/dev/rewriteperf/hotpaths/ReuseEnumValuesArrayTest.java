@@ -1,0 +1,183 @@
+package dev.rewriteperf.hotpaths;
+
+import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.profile.ProfileGate;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openrewrite.DocumentExample;
+import org.openrewrite.test.RecipeSpec;
+import org.openrewrite.test.RewriteTest;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.openrewrite.java.Assertions.java;
+
+class ReuseEnumValuesArrayTest implements RewriteTest {
+
+    private static final String BENCHMARK = "dev.rewriteperf.benchmarks.hotpaths.reuseenumvaluesarray.Before";
+
+    @TempDir
+    Path dir;
+
+    @Override
+    public void defaults(RecipeSpec spec) {
+        spec.recipe(new ReuseEnumValuesArray());
+    }
+
+    /** A recipe whose profile marks {@code rows} (class,method,descriptor) hot: 20 % of the sampled allocation each. */
+    private ReuseEnumValuesArray hot(String... methods) throws IOException {
+        StringBuilder table = new StringBuilder("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n");
+        for (String method : methods) {
+            table.append(method).append(",8000,0.2000,0.0000,\"\"\n");
+        }
+        Path csv = dir.resolve("hot-methods.csv");
+        Files.write(csv, table.toString().getBytes(StandardCharsets.UTF_8));
+        return new ReuseEnumValuesArray(ProfileGate.of(csv.toString(), null));
+    }
+
+    @DocumentExample
+    @Test
+    void aLoopOverValuesInAHotMethodReadsOneArray() throws IOException {
+        ReuseEnumValuesArray recipe = hot(BENCHMARK + ",of,(Ljava/lang/String;)L" + BENCHMARK.replace('.', '/') + ";");
+        rewriteRun(
+          spec -> spec.recipe(recipe).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement()
+            .satisfies(row -> assertThat(row.isChanged()).isTrue())),
+          BenchmarkSources.beforeBecomes("hotpaths/reuseenumvaluesarray", "After")
+        );
+    }
+
+    @Test
+    void keepsCrlfAndTabs() throws IOException {
+        ReuseEnumValuesArray recipe = hot(BENCHMARK + ",of,(Ljava/lang/String;)L" + BENCHMARK.replace('.', '/') + ";");
+        rewriteRun(spec -> spec.recipe(recipe), BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/reuseenumvaluesarray", "After"));
+    }
+
+    @Test
+    void withoutAProfileTheCallsAreListedOnly() {
+        rewriteRun(
+          CandidateRows.refusedBecause("rewritten only in methods a profile marks hot (option hotMethods)"),
+          BenchmarkSources.beforeIsLeftAlone("hotpaths/reuseenumvaluesarray")
+        );
+    }
+
+    @Test
+    void aLoopOutsideTheEnumReadsAFieldOfItsClass() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Palette,count,(Ljava/lang/String;)I");
+        rewriteRun(
+          spec -> spec.recipe(recipe),
+          //language=java
+          java(
+            """
+              class Palette {
+                  enum Color { RED, GREEN, BLUE }
+
+                  static int count(String prefix) {
+                      int count = 0;
+                      for (Color color : Color.values()) {
+                          count += color.name().startsWith(prefix) ? 1 : 0;
+                      }
+                      return count + Color.values().length;
+                  }
+              }
+              """,
+            """
+              class Palette {
+                  private static final Color[] COLOR_VALUES = Color.values();
+
+                  enum Color { RED, GREEN, BLUE }
+
+                  static int count(String prefix) {
+                      int count = 0;
+                      for (Color color : COLOR_VALUES) {
+                          count += color.name().startsWith(prefix) ? 1 : 0;
+                      }
+                      return count + COLOR_VALUES.length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotShareAnArrayThatIsPassedOnReturnedOrWritten() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Level,sorted,()[LLevel;", "Level,all,()[LLevel;", "Level,first,()LLevel;");
+        rewriteRun(
+          spec -> spec.recipe(recipe).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getReason).containsOnly(
+              "the array is passed on, returned, stored or written: a shared copy could be changed")
+            .hasSize(3)),
+          //language=java
+          java(
+            """
+              import java.util.Arrays;
+
+              enum Level {
+                  LOW, HIGH;
+
+                  static Level[] sorted() {
+                      Level[] levels = values();
+                      Arrays.sort(levels);
+                      return levels;
+                  }
+
+                  static Level[] all() {
+                      return values();
+                  }
+
+                  static Level first() {
+                      values()[0] = HIGH;
+                      return LOW;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldWhereCreatingTheConstantsCallsMethods() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Unit,of,(Ljava/lang/String;)LUnit;");
+        rewriteRun(
+          spec -> CandidateRows.refusedBecause("creating the enum's constants calls methods").accept(spec.recipe(recipe)),
+          //language=java
+          java(
+            """
+              enum Unit {
+                  SECONDS("s"), MINUTES("m");
+
+                  private final String symbol;
+
+                  Unit(String symbol) {
+                      this.symbol = symbol.trim();
+                  }
+
+                  static Unit of(String symbol) {
+                      for (Unit unit : values()) {
+                          if (unit.symbol.equals(symbol)) {
+                              return unit;
+                          }
+                      }
+                      return null;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void leavesColdMethodsAlone() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Elsewhere,run,()V");
+        rewriteRun(
+          spec -> CandidateRows.refusedBecause("cold: ").accept(spec.recipe(recipe)),
+          BenchmarkSources.beforeIsLeftAlone("hotpaths/reuseenumvaluesarray")
+        );
+    }
+}
