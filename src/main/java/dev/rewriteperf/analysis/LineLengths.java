@@ -161,7 +161,9 @@ public final class LineLengths {
             List<J> trees = new ArrayList<>();
             for (J tree : texts.keySet()) {
                 int[] range = ranges.get(tree);
-                if (range != null && range[0] >= start && range[1] <= end && !insideAnother(tree, texts.keySet())) {
+                // Where its text starts: its prefix may begin on the line before (a call wrapped onto this one).
+                boolean onLine = range != null && range[1] - text(tree, cursor).length() >= start && range[1] <= end;
+                if (onLine && !insideAnother(tree, texts.keySet())) {
                     trees.add(tree);
                 }
             }

@@ -233,4 +233,27 @@ class PrecompileConstantRegexTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void measuresACallWrappedOntoALineOfItsOwn() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the call would make its line 110 characters long, longer than this file's code lines (105)"),
+          //language=java
+          java(
+            """
+              import java.util.Base64;
+
+              class CertificateTool {
+                  static void print(byte[][] certificates, java.io.PrintStream out, boolean withLineBreaks, int from) {
+                      for (byte[] certificate : certificates) {
+                          var encoded =
+                                  Base64.getEncoder().encodeToString(certificate).replaceAll("(.{64})", "$1\\n");
+                          out.println(encoded + withLineBreaks + from + certificates.length + certificate.length);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
 }
