@@ -7,6 +7,7 @@ import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
+import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
@@ -20,6 +21,7 @@ import org.openrewrite.marker.Markers;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,8 @@ final class SharedFields {
     private final J.CompilationUnit cu;
     private final Map<String, String> existing = new HashMap<>();
     private final Map<String, String> added = new LinkedHashMap<>();
+    /** The name each key's field has or will have once a use of it is rewritten. */
+    private final Map<String, String> named = new HashMap<>();
     /** Where each member that names a static field stands, and where the first member that runs code at class initialisation does. */
     private final Map<String, Integer> memberIndexes = new HashMap<>();
     private int firstStaticInitialiser;
@@ -68,6 +72,8 @@ final class SharedFields {
     private int insertAt;
     /** Every name written in the file, collected the first time a field must be named. */
     private @Nullable Set<String> namesInUse;
+    /** Names that more than one variable, field or parameter of the file declares. */
+    private @Nullable Set<String> declaredMoreThanOnce;
 
     private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu) {
         this.kind = kind;
@@ -133,12 +139,18 @@ final class SharedFields {
 
     /** {@link #reference(String, List, Cursor)} for a field of {@code type}. */
     J.@Nullable Identifier reference(String key, List<String> suggested, Cursor site, JavaType type) {
-        String name = existing.containsKey(key) ? existing.get(key) : added.get(key);
+        String name = existing.containsKey(key) ? existing.get(key) : named.get(key);
         if (name == null) {
             name = freeName(suggested, site);
             if (name == null) {
                 return null;
             }
+            // The first use of a key names its field, rewritten or not: a later use writes that name, as a second run
+            // finding the field declared would; its line is measured with it, so the second run decides as the first.
+            named.put(key, name);
+            namesInUse().add(name);
+        } else if (!EnclosingClasses.isFreeName(name, declaredMoreThanOnce(), site, true)) {
+            return null; // here the name means a variable of its own, or a field the class around the use inherits
         }
         JavaType.Variable field = new JavaType.Variable(null, Flag.flagsToBitMap(EnumSet.of(Flag.Private, Flag.Static, Flag.Final)),
                 name, owner, type, Collections.emptyList());
@@ -206,6 +218,24 @@ final class SharedFields {
             }
         }
         return null;
+    }
+
+    private Set<String> declaredMoreThanOnce() {
+        if (declaredMoreThanOnce == null) {
+            Set<String> declared = new HashSet<>();
+            Set<String> twice = new HashSet<>();
+            new JavaIsoVisitor<Integer>() {
+                @Override
+                public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
+                    if (!declared.add(variable.getSimpleName())) {
+                        twice.add(variable.getSimpleName());
+                    }
+                    return super.visitVariable(variable, p);
+                }
+            }.visit(cu, 0);
+            declaredMoreThanOnce = twice;
+        }
+        return declaredMoreThanOnce;
     }
 
     private Set<String> namesInUse() {

@@ -256,4 +256,76 @@ class PrecompileConstantRegexTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void theFirstUseOfARegexNamesItsFieldSoThatASecondRunDecidesAsTheFirst() {
+        // mariadb-connector-j: the first split is too long with the name its method suggests; the second, with its own
+        // shorter name, fitted, and a second run then rewrote the first with that shorter, existing name.
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(2)),
+          //language=java
+          java(
+            """
+              class Tls {
+                  interface Conf {
+                      String enabledSslProtocolSuites();
+
+                      String ciphers();
+                  }
+
+                  static String[] enabledSslProtocolSuites(Conf conf) {
+                      return conf.enabledSslProtocolSuites().split("[,;\\\\s]+");
+                  }
+
+                  static String[] ciphers(Conf conf) {
+                      return conf.ciphers().split("[,;\\\\s]+");
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Tls {
+                  private static final Pattern ENABLED_SSL_PROTOCOL_SUITES_PATTERN = Pattern.compile("[,;\\\\s]+");
+
+                  interface Conf {
+                      String enabledSslProtocolSuites();
+
+                      String ciphers();
+                  }
+
+                  static String[] enabledSslProtocolSuites(Conf conf) {
+                      return conf.enabledSslProtocolSuites().split("[,;\\\\s]+");
+                  }
+
+                  static String[] ciphers(Conf conf) {
+                      return ENABLED_SSL_PROTOCOL_SUITES_PATTERN.split(conf.ciphers());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotReuseAFieldWhereTheNameMeansSomethingElse() {
+        rewriteRun(
+          CandidateRows.refusedBecause("no name is free for the Pattern field, or the class's type is unknown"),
+          //language=java
+          java(
+            """
+              import java.util.regex.Pattern;
+
+              class Words {
+                  private static final Pattern WORDS = Pattern.compile("\\\\s+");
+
+                  static int count(String text) {
+                      String WORDS = text.trim();
+                      return WORDS.split("\\\\s+").length;
+                  }
+              }
+              """
+          )
+        );
+    }
 }
