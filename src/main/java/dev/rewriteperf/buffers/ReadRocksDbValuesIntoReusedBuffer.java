@@ -3,8 +3,10 @@ package dev.rewriteperf.buffers;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -12,7 +14,6 @@ import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Option;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.search.UsesType;
@@ -30,7 +31,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 
-public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
+public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
 
     private static final String INSTANCE = "instance";
 
@@ -93,9 +94,9 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
         return Preconditions.check(new UsesType<>(RocksDbGet.ROCKS_DB, true),
-                FileFormat.keptBy(new HostVisitor(!INSTANCE.equals(bufferHolder))));
+                FileFormat.keptBy(new HostVisitor(!INSTANCE.equals(bufferHolder), reflected)));
     }
 
     /** Options make a recipe a value: two with the same buffer holder are equal. */
@@ -116,9 +117,11 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
      */
     private final class HostVisitor extends JavaIsoVisitor<ExecutionContext> {
         private final boolean perThread;
+        private final ReflectedFields reflected;
 
-        HostVisitor(boolean perThread) {
+        HostVisitor(boolean perThread, ReflectedFields reflected) {
             this.perThread = perThread;
+            this.reflected = reflected;
         }
 
         @Override
@@ -152,6 +155,10 @@ public class ReadRocksDbValuesIntoReusedBuffer extends Recipe {
         private @Nullable String hostRefusal(J.ClassDeclaration c, Cursor classCursor) {
             if (!perThread && c.getKind() == J.ClassDeclaration.Kind.Type.Record) {
                 return "the class is a record, which cannot have the instance buffer's field";
+            }
+            String reflection = c.getType() == null ? null : reflected.refusal(c.getType());
+            if (reflection != null) {
+                return reflection;
             }
             Set<String> names = FreshNames.identifiersIn(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
             // false: only the names written in this file are checked, not those the class inherits. A supertype's

@@ -1,6 +1,7 @@
 package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
 import org.jspecify.annotations.Nullable;
@@ -29,6 +30,12 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
     static final List<String> ARRAY_INDEX_OUT_OF_BOUNDS = Collections.singletonList("java.lang.ArrayIndexOutOfBoundsException");
 
     private static final String FIELDS = "VIEW_FIELDS";
+
+    private final ReflectedFields reflected;
+
+    ByteViewVisitor(ReflectedFields reflected) {
+        this.reflected = reflected;
+    }
 
     @Override
     public J visitClassDeclaration(J.ClassDeclaration classDecl, ExecutionContext ctx) {
@@ -66,6 +73,10 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
         }
         if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
             return "the top-level type is an enum: its constants are created before the VarHandle field would be";
+        }
+        String reflection = topLevel.getType() == null ? null : reflected.refusal(topLevel.getType());
+        if (reflection != null) {
+            return reflection;
         }
         if (!SafeToEvaluate.sameValueEachRead(array) || index.base != null && !SafeToEvaluate.sameValueEachRead(index.base)) {
             return "the array or index is not a plain variable, field or arithmetic on them: it would be read once instead of once per byte";

@@ -1,6 +1,8 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -8,7 +10,6 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesJavaVersion;
@@ -26,7 +27,7 @@ import java.util.Set;
 
 import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
 
-public class UseVarHandleForByteReads extends Recipe {
+public class UseVarHandleForByteReads extends FieldAddingRecipe {
 
     private static final MethodMatcher INT_BITS_TO_FLOAT = new MethodMatcher("java.lang.Float intBitsToFloat(int)");
     private static final MethodMatcher LONG_BITS_TO_DOUBLE = new MethodMatcher("java.lang.Double longBitsToDouble(long)");
@@ -70,13 +71,18 @@ public class UseVarHandleForByteReads extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
         return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
-                FileFormat.keptBy(new ByteReadVisitor()));
+                FileFormat.keptBy(new ByteReadVisitor(reflected)));
     }
 
     /** Replaces each byte read a view can do, outermost first, and lists the others. */
     private final class ByteReadVisitor extends ByteViewVisitor {
+
+        ByteReadVisitor(ReflectedFields reflected) {
+            super(reflected);
+        }
+
         @Override
         public J visitTypeCast(J.TypeCast typeCast, ExecutionContext ctx) {
             JavaType type = typeCast.getType();

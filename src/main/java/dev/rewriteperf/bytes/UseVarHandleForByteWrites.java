@@ -1,6 +1,8 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
@@ -9,7 +11,6 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.tree.Expression;
@@ -24,7 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class UseVarHandleForByteWrites extends Recipe {
+public class UseVarHandleForByteWrites extends FieldAddingRecipe {
 
     /** A partial write is visible to code that catches the exception: any of these catches it. */
     private static final List<String> CATCHES_OUT_OF_BOUNDS = Arrays.asList("java.lang.ArrayIndexOutOfBoundsException",
@@ -69,13 +70,18 @@ public class UseVarHandleForByteWrites extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
         return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
-                FileFormat.keptBy(new ByteWriteVisitor()));
+                FileFormat.keptBy(new ByteWriteVisitor(reflected)));
     }
 
     /** Replaces each run of byte stores of one value that a view can do with one {@code set}, and lists the others. */
     private final class ByteWriteVisitor extends ByteViewVisitor {
+
+        ByteWriteVisitor(ReflectedFields reflected) {
+            super(reflected);
+        }
+
         @Override
         public J visitBlock(J.Block block, ExecutionContext ctx) {
             J.Block b = (J.Block) super.visitBlock(block, ctx);

@@ -1,7 +1,9 @@
 package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
@@ -10,7 +12,6 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
@@ -27,7 +28,7 @@ import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
-public class PrecompileConstantRegex extends Recipe {
+public class PrecompileConstantRegex extends FieldAddingRecipe {
 
     private static final MethodMatcher REPLACE_ALL = new MethodMatcher("java.lang.String replaceAll(java.lang.String, java.lang.String)");
     private static final MethodMatcher REPLACE_FIRST = new MethodMatcher("java.lang.String replaceFirst(java.lang.String, java.lang.String)");
@@ -58,7 +59,8 @@ public class PrecompileConstantRegex extends Recipe {
                "static initialiser runs, and the call `SLUG.matcher(s).replaceAll(\"-\")`: what `String` does " +
                "internally, once. The regex is compiled while rewriting: one that does not compile is left alone " +
                "(thrown at class initialisation it would break the whole class), as is a `split` on one plain " +
-               "character, which `String.split` already does without a pattern, and a top-level interface or enum. " +
+               "character, which `String.split` already does without a pattern, a top-level interface or enum, and a " +
+               "class whose declared fields the project lists by reflection (`getDeclaredFields()`). " +
                "Measured (a product title's slug): 1,360 -> 496 B/op; paired runs, JDK 25: 1.57x faster (95 % " +
                "interval 1.35-1.82x), JDK 17: 1.36x faster (95 % interval 1.32-1.41x).";
     }
@@ -74,16 +76,16 @@ public class PrecompileConstantRegex extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
         return Preconditions.check(Preconditions.or(new UsesMethod<>(REPLACE_ALL), new UsesMethod<>(REPLACE_FIRST),
-                new UsesMethod<>(MATCHES), new UsesMethod<>(SPLIT)), FileFormat.keptBy(new RegexVisitor()));
+                new UsesMethod<>(MATCHES), new UsesMethod<>(SPLIT)), FileFormat.keptBy(new RegexVisitor(reflected)));
     }
 
     /** Compiles each constant regex once per top-level class, and records why not where it may not. */
     private final class RegexVisitor extends TopLevelFieldsVisitor {
 
-        RegexVisitor() {
-            super(ConstantRegex.FIELDS);
+        RegexVisitor(ReflectedFields reflected) {
+            super(ConstantRegex.FIELDS, reflected);
         }
 
         @Override
@@ -149,7 +151,8 @@ public class PrecompileConstantRegex extends Recipe {
             if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the top-level type is an enum: its constants are created before the Pattern field would be";
             }
-            return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
+            String reflection = fields == null ? null : fields.additionRefusal(regex.source);
+            return reflection != null ? reflection : SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
                     Collections.singletonList(ConstantRegex.PATTERN));
         }
     }

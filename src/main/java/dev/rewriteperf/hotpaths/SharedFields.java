@@ -3,6 +3,7 @@ package dev.rewriteperf.hotpaths;
 import dev.rewriteperf.analysis.ClassMembers;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -61,6 +62,8 @@ final class SharedFields {
     private final Kind kind;
     private final JavaType.FullyQualified owner;
     private final J.CompilationUnit cu;
+    /** Why no field may be added to the class: code lists its declared fields; null when none does. */
+    private final @Nullable String reflection;
     private final Map<String, String> existing = new HashMap<>();
     private final Map<String, String> added = new LinkedHashMap<>();
     /** The name each key's field has or will have once a use of it is rewritten. */
@@ -75,17 +78,18 @@ final class SharedFields {
     /** Names that more than one variable, field or parameter of the file declares. */
     private @Nullable Set<String> declaredMoreThanOnce;
 
-    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu) {
+    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu, @Nullable String reflection) {
         this.kind = kind;
         this.owner = owner;
         this.cu = cu;
+        this.reflection = reflection;
     }
 
-    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu) {
+    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu, ReflectedFields reflected) {
         if (topLevel.getType() == null) {
             return null;
         }
-        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu);
+        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu, reflected.refusal(topLevel.getType()));
         // A field declared after a static initialiser may still be null when that initialiser uses it.
         List<Statement> members = topLevel.getBody().getStatements();
         fields.firstStaticInitialiser = members.size();
@@ -155,6 +159,11 @@ final class SharedFields {
         JavaType.Variable field = new JavaType.Variable(null, Flag.flagsToBitMap(EnumSet.of(Flag.Private, Flag.Static, Flag.Final)),
                 name, owner, type, Collections.emptyList());
         return new J.Identifier(randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name, type, field);
+    }
+
+    /** Why no field for {@code key} may be added, when the class does not declare one: code lists its fields; or null. */
+    @Nullable String additionRefusal(String key) {
+        return existing.containsKey(key) ? null : reflection;
     }
 
     /** The code now uses {@code field} for {@code key}: a field not declared yet will be. */

@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
+import dev.rewriteperf.analysis.ReflectedFields;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -15,9 +16,11 @@ abstract class TopLevelFieldsVisitor extends LineBudgetVisitor {
     private static final String FIELDS = "TOP_LEVEL_SHARED_FIELDS";
 
     private final SharedFields.Kind kind;
+    private final ReflectedFields reflected;
 
-    TopLevelFieldsVisitor(SharedFields.Kind kind) {
+    TopLevelFieldsVisitor(SharedFields.Kind kind, ReflectedFields reflected) {
         this.kind = kind;
+        this.reflected = reflected;
     }
 
     /** The kind of field for {@code topLevel} (at the cursor): the recipe's, unless it depends on the class. */
@@ -31,7 +34,8 @@ abstract class TopLevelFieldsVisitor extends LineBudgetVisitor {
             return super.visitClassDeclaration(classDecl, ctx);
         }
         SharedFields.Kind classKind = kind(classDecl);
-        SharedFields fields = SharedFields.of(classKind, classDecl, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
+        SharedFields fields = SharedFields.of(classKind, classDecl, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
+                reflected);
         if (fields != null) {
             getCursor().putMessage(FIELDS, fields);
         }

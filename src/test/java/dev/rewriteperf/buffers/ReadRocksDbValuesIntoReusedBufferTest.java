@@ -920,4 +920,29 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
             throw (Exception) e.getCause();
         }
     }
+
+    @Test
+    void aClassWhoseDeclaredFieldsAreListedGetsNoBuffer() {
+        rewriteRun(
+          refusedBecause("`getClass().getDeclaredFields()` lists the class's declared fields by reflection"),
+          java(
+            """
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              class Store {
+                  static long length(RocksDB db, byte[] key) throws RocksDBException {
+                      byte[] value = db.get(key);
+                      return value == null ? -1 : value.length;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return getClass().getSimpleName() + getClass().getDeclaredFields().length;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

@@ -741,4 +741,30 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         }
         assertThat(checked).isGreaterThan(5_000);
     }
+
+    @Test
+    void aClassWhoseDeclaredFieldsAreListedGetsNoViewField() {
+        rewriteRun(
+          refusedBecause("`Header.class.getDeclaredFields()` lists the class's declared fields by reflection"),
+          version(
+            java(
+              //language=java
+              """
+                class Header {
+                    int length;
+
+                    static int readInt(byte[] b, int off) {
+                        return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | b[off + 3] & 0xFF;
+                    }
+
+                    static int fieldCount() {
+                        return Header.class.getDeclaredFields().length;
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
 }

@@ -328,4 +328,32 @@ class PrecompileConstantRegexTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void doesNotAddAFieldToAClassWhoseDeclaredFieldsAreListed() {
+        // mariadb-connector-j's Configuration prints its declared fields, and throws on one of a type it does not expect
+        rewriteRun(
+          CandidateRows.refusedBecause("`Configuration.class.getDeclaredFields()` lists the class's declared fields by " +
+                                       "reflection: a new field would be among them"),
+          //language=java
+          java(
+            """
+              import java.lang.reflect.Field;
+
+              class Configuration {
+                  private String collation;
+
+                  boolean valid() {
+                      return collation.matches("\\\\w+$");
+                  }
+
+                  static int options() {
+                      Field[] fields = Configuration.class.getDeclaredFields();
+                      return fields.length;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

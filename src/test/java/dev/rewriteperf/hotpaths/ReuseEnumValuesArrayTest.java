@@ -180,4 +180,39 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
           BenchmarkSources.beforeIsLeftAlone("hotpaths/reuseenumvaluesarray")
         );
     }
+
+    @Test
+    void doesNotAddAFieldToAClassWhoseSuperclassListsItsFields() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Report,total,()I");
+        rewriteRun(
+          spec -> CandidateRows.refusedBecause("`getClass().getDeclaredFields()` lists the class's declared fields")
+            .accept(spec.recipe(recipe)),
+          //language=java
+          java(
+            """
+              abstract class Printable {
+                  int fieldCount() {
+                      return getClass().getDeclaredFields().length;
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Report extends Printable {
+                  enum Level { LOW, HIGH }
+
+                  int total() {
+                      int total = 0;
+                      for (Level level : Level.values()) {
+                          total += level.ordinal();
+                      }
+                      return total;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

@@ -198,4 +198,37 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void doesNotAddAFieldToAClassWhoseFieldsAnotherFileLists() {
+        rewriteRun(
+          CandidateRows.refusedBecause("`Event.class.getDeclaredFields()` lists the class's declared fields"),
+          //language=java
+          java(
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              import java.io.IOException;
+
+              class Event {
+                  String name;
+
+                  String json() throws IOException {
+                      return new ObjectMapper().writeValueAsString(this);
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class EventSchema {
+                  static int columns() {
+                      return Event.class.getDeclaredFields().length;
+                  }
+              }
+              """
+          )
+        );
+    }
 }
