@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes REFUSALS.md: why spots were left alone on the gauntlet, before and after the reach work, each reason classified.
 
-Reads target/<project>/result.json of every project's latest run and refusals-before.md (the counts at the start of
+Reads results/<project>.json of every project's latest run and refusals-before.md (the counts at the start of
 the reach work). Every reason is classified: a true hazard or limit the pack must keep refusing, a refusal by design,
 or reach still to win. The share of provable spots that are rewritten is changed / (changed + reach).
 
@@ -78,7 +78,7 @@ def main():
         if m and m.group(1) != "reason":
             before[m.group(1)] = int(m.group(2))
     after, changed, packs = collections.Counter(), 0, set()
-    for path in glob.glob(os.path.join(HERE, "target", "*", "result.json")):
+    for path in glob.glob(os.path.join(HERE, "results", "*.json")):
         result = json.load(open(path))
         packs.add(result.get("pack", "?"))
         for reason, count in (result.get("refusal_reasons") or {}).items():
