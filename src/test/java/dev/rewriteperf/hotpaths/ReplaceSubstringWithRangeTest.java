@@ -283,4 +283,37 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
           ), 17)
         );
     }
+
+    @Test
+    void leavesAppendsAndParsesOfOtherTypesAlone() {
+        rewriteRun(
+          spec -> spec.afterRecipe(run -> assertThat(run.getDataTableRows(PerformanceCandidates.class)).isEmpty()),
+          //language=java
+          version(java(
+            """
+              import java.io.IOException;
+              import java.io.Writer;
+
+              class Lookalikes {
+                  static final class Line {
+                      private final StringBuilder text = new StringBuilder();
+
+                      Line append(String part) {
+                          text.append(part);
+                          return this;
+                      }
+                  }
+
+                  static String of(Line line, Writer out, StringBuilder digits, String s) throws IOException {
+                      line.append(s.substring(0, 2));
+                      out.append(s.substring(0, 2));
+                      out.write(s.substring(0, 2));
+                      return line.text.toString() + Integer.parseInt(digits.substring(0, 2)) + Short.parseShort(s.substring(0, 2))
+                          + Integer.valueOf(s.substring(0, 2)) + Double.parseDouble(s.substring(0, 2));
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
 }

@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
@@ -11,9 +12,11 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
@@ -214,5 +217,38 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
               """
           )
         );
+    }
+
+    /**
+     * The benchmark's {@code Before} (the test input) and {@code After} (the recipe's output), compiled: the same
+     * constant, or the same exception, for generated names (the constants, other cases, look-alikes, null), and the
+     * shared array still holds every constant in order after many lookups.
+     */
+    @Test
+    void theSameConstantOnGeneratedNames() throws Exception {
+        CompiledBenchmark compiled = CompiledBenchmark.of("hotpaths/reuseenumvaluesarray");
+        Method before = compiled.type("Before").getMethod("of", String.class);
+        Method after = compiled.type("After").getMethod("of", String.class);
+        String[] words = {"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "get", "Post", "TRACE", "", " GET"};
+        Random random = new Random(19);
+        for (int n = 0; n < 2_000; n++) {
+            String name = n == 0 ? null : random.nextInt(4) == 0
+                    ? words[random.nextInt(words.length)] + words[random.nextInt(words.length)]
+                    : new String(words[random.nextInt(words.length)]);
+            assertThat(outcome(after, name)).as("name %s", name).isEqualTo(outcome(before, name));
+        }
+        Object[] constants = (Object[]) compiled.type("After").getMethod("values").invoke(null);
+        for (int i = 0; i < constants.length; i++) {
+            assertThat(after.invoke(null, ((Enum<?>) constants[i]).name())).isSameAs(constants[i]);
+        }
+    }
+
+    /** A constant by its name and ordinal (the two enums are different classes), or the exception's class and message. */
+    private static String outcome(Method method, String name) {
+        Object result = CompiledBenchmark.outcome(method, name);
+        if (result instanceof Throwable) {
+            return result.getClass().getName() + ": " + ((Throwable) result).getMessage();
+        }
+        return ((Enum<?>) result).name() + "/" + ((Enum<?>) result).ordinal();
     }
 }

@@ -2,12 +2,25 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
@@ -230,5 +243,83 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
               """
           )
         );
+    }
+
+    /**
+     * The benchmark's {@code Before} (a mapper per call) and {@code After} (the recipe's shared mapper), compiled:
+     * the same JSON, or the same exception, for generated events (strings with quotes, control characters and
+     * surrogates, numbers, nulls, nested lists and maps, a value Jackson cannot write), also when eight threads
+     * write through the shared mapper at once.
+     */
+    @Test
+    void theSameJsonOnGeneratedEventsAlsoFromManyThreads() throws Exception {
+        CompiledBenchmark compiled = CompiledBenchmark.of("hotpaths/shareunconfiguredobjectmapper");
+        Method before = compiled.type("Before").getMethod("toJson", Map.class);
+        Method after = compiled.type("After").getMethod("toJson", Map.class);
+        Random random = new Random(19);
+        List<Map<String, Object>> events = new ArrayList<>();
+        for (int n = 0; n < 1_000; n++) {
+            events.add(event(random, 2));
+        }
+        List<Object> expected = new ArrayList<>();
+        for (Map<String, Object> event : events) {
+            expected.add(outcome(before, event));
+            assertThat(outcome(after, event)).as("event %s", event).isEqualTo(expected.get(expected.size() - 1));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<List<Object>>> writers = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                writers.add(() -> {
+                    List<Object> written = new ArrayList<>();
+                    for (Map<String, Object> event : events) {
+                        written.add(outcome(after, event));
+                    }
+                    return written;
+                });
+            }
+            for (Future<List<Object>> written : threads.invokeAll(writers)) {
+                assertThat(written.get()).isEqualTo(expected);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static Map<String, Object> event(Random random, int depth) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        for (int i = random.nextInt(5); i > 0; i--) {
+            event.put(text(random), value(random, depth));
+        }
+        return event;
+    }
+
+    private static Object value(Random random, int depth) {
+        switch (random.nextInt(depth > 0 ? 9 : 7)) {
+            case 0: return null;
+            case 1: return random.nextInt();
+            case 2: return random.nextLong();
+            case 3: return random.nextDouble() * 1e6;
+            case 4: return random.nextBoolean();
+            case 5: return text(random);
+            case 6: return random.nextInt(40) == 0 ? new Object() : (Object) new int[]{random.nextInt(), 7};
+            case 7: return Arrays.asList(value(random, depth - 1), value(random, depth - 1));
+            default: return event(random, depth - 1);
+        }
+    }
+
+    private static String text(Random random) {
+        String alphabet = "ab\"\\\n\t\u0001\u00e9\ud83d\ude00/<";
+        StringBuilder text = new StringBuilder();
+        for (int length = random.nextInt(8); text.length() < length; ) {
+            text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return text.toString();
+    }
+
+    /** The JSON written, or the exception's class (its message names the mapper's own state). */
+    private static Object outcome(Method method, Map<String, Object> event) {
+        Object result = CompiledBenchmark.outcome(method, event);
+        return result instanceof Throwable ? result.getClass() : result;
     }
 }
