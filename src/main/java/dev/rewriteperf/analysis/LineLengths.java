@@ -212,9 +212,9 @@ public final class LineLengths {
             if (!(tree instanceof J.MethodInvocation) && !(tree instanceof J.NewClass)) {
                 return super.visit(tree, p);
             }
-            int start = p.getOut().length();
+            int start = p.out.length();
             J visited = super.visit(tree, p);
-            ranges.put((J) tree, new int[]{start, p.getOut().length()});
+            ranges.put((J) tree, new int[]{start, p.out.length()});
             return visited;
         }
     }

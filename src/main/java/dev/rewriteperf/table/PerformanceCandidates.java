@@ -26,6 +26,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
     private static final int MAX_CODE_LENGTH = 240;
 
     private final transient ProfileGate gate;
+    private final transient SourceLines lines = new SourceLines();
 
     public PerformanceCandidates(Recipe recipe) {
         this(recipe, ProfileGate.NONE);
@@ -91,6 +92,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
         MethodHeat heat = gate.heat(cursor, uses);
         insertRow(ctx, new Row(
                 sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
+                lines.lineOf(cursor, candidate),
                 location(cursor),
                 recipe == null ? "" : recipe.getName(),
                 print(candidate, cursor),
@@ -102,10 +104,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                 heat == null ? null : heat.getCpuShare()));
     }
 
-    /**
-     * {@code Outer.Inner#method}, or the class alone for field initialisers and initializer blocks.
-     * Cheaper than a line number, which would need the file printed once per row.
-     */
+    /** {@code Outer.Inner#method}, or the class alone for field initialisers and initializer blocks. */
     public static String location(Cursor cursor) {
         StringBuilder where = new StringBuilder();
         J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
@@ -131,6 +130,10 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
         @Column(displayName = "Source path",
                 description = "The path of the source file, relative to the repository root.")
         private final String sourcePath;
+
+        @Column(displayName = "Line",
+                description = "The line the spot starts on, 1-based, in the file as the recipe saw it (0 when unknown).")
+        private final int line;
 
         @Column(displayName = "Location",
                 description = "The enclosing class and method, as `Outer.Inner#method`.")
@@ -169,10 +172,11 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                 description = "In a profile-guided run, the method's share of the recording's CPU samples, 0 to 1.")
         private final @Nullable Double cpuShare;
 
-        public Row(String sourcePath, String location, String recipe, String candidate, boolean changed,
+        public Row(String sourcePath, int line, String location, String recipe, String candidate, boolean changed,
                    String replacement, String reason, @Nullable Long sampledBytes, @Nullable Double share,
                    @Nullable Double cpuShare) {
             this.sourcePath = sourcePath;
+            this.line = line;
             this.location = location;
             this.recipe = recipe;
             this.candidate = candidate;
@@ -186,6 +190,10 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
         public String getSourcePath() {
             return sourcePath;
+        }
+
+        public int getLine() {
+            return line;
         }
 
         public String getLocation() {
@@ -226,7 +234,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
         @Override
         public String toString() {
-            return (changed ? "changed " : "skipped ") + location + ": " + candidate +
+            return (changed ? "changed " : "skipped ") + location + " (line " + line + "): " + candidate +
                    (changed ? " -> " + replacement : " (" + reason + ")");
         }
 
