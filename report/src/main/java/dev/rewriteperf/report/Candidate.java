@@ -2,9 +2,10 @@ package dev.rewriteperf.report;
 
 /**
  * One row of the pack's {@code PerformanceCandidates} data table, with the service it came from and, when a profile
- * is known (a profile-guided run's own columns, or {@code --profile}), what it sampled in the row's method.
+ * is known (a profile-guided run's own columns, or {@code --profile}), what it sampled in the row's method. The line
+ * is where the spot starts in the file the recipe saw (0 for a table written before the pack had that column).
  */
-public record Candidate(String service, String sourcePath, String location, String recipe, String code,
+public record Candidate(String service, String sourcePath, int line, String location, String recipe, String code,
                         boolean changed, String replacement, String reason, Heat heat) {
 
     /** The bytes a recording's allocation samples charge to a method, and its shares of allocation and CPU samples. */
@@ -32,6 +33,6 @@ public record Candidate(String service, String sourcePath, String location, Stri
     }
 
     public Candidate withHeat(Heat newHeat) {
-        return new Candidate(service, sourcePath, location, recipe, code, changed, replacement, reason, newHeat);
+        return new Candidate(service, sourcePath, line, location, recipe, code, changed, replacement, reason, newHeat);
     }
 }

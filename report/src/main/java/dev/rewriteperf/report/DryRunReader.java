@@ -76,7 +76,7 @@ public final class DryRunReader {
         try (Reader reader = Files.newBufferedReader(table, StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.parse(reader, format)) {
             for (CSVRecord record : parser) {
-                rows.add(new Candidate(service, record.get("sourcePath"), record.get("location"), record.get("recipe"),
+                rows.add(new Candidate(service, record.get("sourcePath"), line(record), record.get("location"), record.get("recipe"),
                         record.get("candidate"), Boolean.parseBoolean(record.get("changed")), record.get("replacement"),
                         record.get("reason"), heat(record)));
             }
@@ -84,6 +84,15 @@ public final class DryRunReader {
             problems.add("could not read " + table + " (" + e.getMessage() + "); " + rows.size() + " rows before the error are kept");
         }
         return rows;
+    }
+
+    /** The row's line; 0 where the table has no such column (a pack older than it) or the cell is not a number. */
+    private static int line(CSVRecord record) {
+        try {
+            return record.isSet("line") ? Integer.parseInt(record.get("line")) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /**

@@ -22,12 +22,12 @@ public final class MergedTables {
 
     public static void writeCsv(Report report, Path file) throws IOException {
         CSVFormat format = CSVFormat.DEFAULT.builder()
-                .setHeader("service", "sourcePath", "location", "recipe", "candidate", "changed", "replacement", "reason",
+                .setHeader("service", "sourcePath", "line", "location", "recipe", "candidate", "changed", "replacement", "reason",
                         "sampledBytes", "share", "cpuShare").get();
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(writer, format)) {
             for (Candidate c : report.candidates()) {
                 Candidate.Heat heat = c.heat();
-                csv.printRecord(c.service(), c.sourcePath(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason(),
+                csv.printRecord(c.service(), c.sourcePath(), c.line(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason(),
                         heat == null ? "" : heat.sampledBytes(), heat == null ? "" : share(heat.share()),
                         heat == null ? "" : share(heat.cpuShare()));
             }

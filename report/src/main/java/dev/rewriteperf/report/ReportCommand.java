@@ -21,7 +21,7 @@ import java.util.function.Predicate;
  */
 @Command(name = "report", mixinStandardHelpOptions = true, version = "rewrite-performance-report 0.1.0",
         description = "Merges the dry-run patches and data tables of one or many services into report.html, report.md, " +
-                      "candidates.csv and candidates.json.")
+                      "candidates.csv, candidates.json and report.sarif (SARIF 2.1.0, for code-scanning pages and IDEs).")
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SERVICE", arity = "1..*",
@@ -85,13 +85,14 @@ public final class ReportCommand implements Callable<Integer> {
         return ranked;
     }
 
-    /** Writes the four files of {@code report} into {@code out} and says where the page is. */
+    /** Writes the five files of {@code report} into {@code out} and says where the page is. */
     static void write(Report report, Path out) throws java.io.IOException {
         Files.createDirectories(out);
         Files.writeString(out.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
         MergedTables.writeCsv(report, out.resolve("candidates.csv"));
         MergedTables.writeJson(report, out.resolve("candidates.json"));
+        Files.writeString(out.resolve("report.sarif"), SarifReport.render(report), StandardCharsets.UTF_8);
         report.allProblems().forEach(problem -> System.err.println("problem: " + problem));
         System.out.printf("%d service(s), %d change(s), %d left alone, %d problem(s)%nReport: %s%n", report.services().size(),
                 report.changes(), report.leftAlone(), report.allProblems().size(), out.resolve("report.html").toAbsolutePath());

@@ -154,7 +154,7 @@ class ReportCommandTest {
         assertThat(markdown).contains("| orders | read | 1 | 1 | 1 | 0 |", "| `dev.rewriteperf.buffers.UseTransferToForCopyLoops` | 1 | 1 | 41,008 → 32,800 B/op; time 1.98x faster [1.86, 2.10] (size=16384, JDK 25) |",
                 "+            long size = in.transferTo(out);", "Binary change, not shown.");
         assertThat(Files.readAllLines(out.resolve("candidates.csv"))).first()
-                .isEqualTo("service,sourcePath,location,recipe,candidate,changed,replacement,reason,sampledBytes,share,cpuShare");
+                .isEqualTo("service,sourcePath,line,location,recipe,candidate,changed,replacement,reason,sampledBytes,share,cpuShare");
         JsonNode json = new ObjectMapper().readTree(out.resolve("candidates.json").toFile());
         assertThat(json.get("candidates")).hasSize(3);
         assertThat(json.get("candidates").get(0).get("service").asText()).isEqualTo("orders");
