@@ -5,17 +5,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +18,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * {@code bulk SERVICE...}: runs the pack with the stock rewrite-maven-plugin in every service (a local project, or a
@@ -94,45 +83,60 @@ public final class BulkCommand implements Callable<Integer> {
             description = "With --profiles: the services' own packages (repeatable); default: every class outside the JDK.")
     List<String> packages = new ArrayList<>();
 
+    @Option(names = "--branch", paramLabel = "NAME",
+            description = "With --apply: commit each service's change on a new branch NAME of its repository (in a worktree " +
+                          "under WORKSPACE/branches; the service's own checkout is not touched), with the commit message " +
+                          "and a pull-request body in WORKSPACE/pull-requests/SERVICE. Nothing is pushed; a service whose " +
+                          "--verify is red gets no branch.")
+    String branch;
+
+    @Option(names = "--emit-workflow", paramLabel = "ENGINE",
+            description = "Write a CI workflow that runs these services on ENGINE (github: GitHub Actions) instead of " +
+                          "running them here: one matrix job per service with the dry run bulk runs, then the report.")
+    String emitWorkflow;
+
+    @Option(names = "--workflow-file", paramLabel = "FILE", defaultValue = ".github/workflows/rewrite-performance.yml",
+            description = "Where --emit-workflow writes (default: ${DEFAULT-VALUE}).")
+    Path workflowFile;
+
+    @Option(names = "--pack-repository", paramLabel = "OWNER/NAME[@REF]",
+            description = "With --emit-workflow: the repository the workflow builds the pack from (default: the one it runs in).")
+    String packRepository;
+
+    @Option(names = "--jdk", defaultValue = "17",
+            description = "With --emit-workflow: the JDK of a service whose list line says no jdk=N and whose pom names no " +
+                          "Java release (default: ${DEFAULT-VALUE}).")
+    String jdk;
+
+    @Option(names = "--progress", defaultValue = "auto",
+            description = "auto (a live status line on a terminal, plain lines otherwise), live or plain (default: ${DEFAULT-VALUE}).")
+    String progress;
+
     @Override
     public Integer call() throws Exception {
-        List<String> all = new ArrayList<>(services);
-        if (list != null) {
-            for (String line : Files.readAllLines(list)) {
-                String service = line.replaceFirst("#.*", "").trim();
-                if (!service.isEmpty()) {
-                    all.add(service);
-                }
-            }
+        List<Service> all;
+        try {
+            all = Service.all(services, list, jdk);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            return 2;
         }
         if (all.isEmpty()) {
             System.err.println("no services: give SERVICE arguments or --list FILE");
             return 2;
         }
+        if (emitWorkflow != null) {
+            return emitWorkflow(all);
+        }
+        if (branch != null && !apply) {
+            System.err.println("--branch goes with --apply: a branch holds the applied change");
+            return 2;
+        }
         Files.createDirectories(workspace.resolve("logs"));
         Files.createDirectories(workspace.resolve("state"));
-        AtomicInteger done = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
-        List<Future<ServiceResult>> runs = new ArrayList<>();
-        for (String service : all) {
-            runs.add(pool.submit(() -> {
-                ServiceResult result = run(service);
-                System.err.printf("[%d/%d] %s: %s (%d change(s), %d left alone)%n", done.incrementAndGet(), all.size(),
-                        result.name(), result.status(), result.changes(), result.leftAlone());
-                return result;
-            }));
-        }
-        List<ServiceResult> results = new ArrayList<>();
-        for (Future<ServiceResult> run : runs) {
-            try {
-                results.add(run.get());
-            } catch (ExecutionException e) {
-                throw new IllegalStateException(e.getCause());
-            }
-        }
-        pool.shutdown();
         List<String> problems = new ArrayList<>();
         Gains gains = benchmarks == null ? Gains.none() : Gains.read(benchmarks, problems);
+        List<ServiceResult> results = runAll(all, gains);
         Map<String, Path> recordings = new LinkedHashMap<>();
         for (ServiceResult result : results) {
             Path recording = profiles == null ? null : profiles.resolve(result.name() + ".jfr");
@@ -148,23 +152,68 @@ public final class BulkCommand implements Callable<Integer> {
         return 0;
     }
 
-    private ServiceResult run(String service) {
-        int equals = service.indexOf('=');
-        String location = equals >= 0 ? service.substring(equals + 1) : service;
-        boolean remote = location.contains("://") || location.startsWith("git@");
-        String name = equals >= 0 ? service.substring(0, equals) :
-                remote ? location.replaceFirst("/+$", "").replaceFirst("\\.git$", "").replaceFirst(".*[/:]", "") :
-                        ReportCommand.nameOf(Path.of(location));
+    /** Every service, {@code parallel} at a time, in the order given; the progress on standard error. */
+    private List<ServiceResult> runAll(List<Service> all, Gains gains) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
+        List<Future<ServiceResult>> runs = new ArrayList<>();
+        try (Progress shown = new Progress(System.err, Progress.live(progress), all.size(), System::nanoTime)) {
+            for (Service service : all) {
+                runs.add(pool.submit(() -> {
+                    shown.started(service.name());
+                    ServiceResult result = run(service, gains);
+                    shown.finished(result, isFailure(result.status()));
+                    return result;
+                }));
+            }
+            List<ServiceResult> results = new ArrayList<>();
+            for (Future<ServiceResult> run : runs) {
+                try {
+                    results.add(run.get());
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static boolean isFailure(String status) {
+        return status.startsWith("failed") || status.contains("failed with") || status.contains("timed out") || status.contains("red");
+    }
+
+    private int emitWorkflow(List<Service> all) throws IOException {
+        if (!emitWorkflow.equals("github")) {
+            System.err.println("--emit-workflow " + emitWorkflow + ": the engine this writes for is github (GitHub Actions)");
+            return 2;
+        }
+        return GithubWorkflow.write(workflowFile, all, packRepository, timeoutMinutes, pluginRun().withMaven("mvn"));
+    }
+
+    private PluginRun pluginRun() {
+        return new PluginRun(maven, plugin, pack, recipe, mavenArgs);
+    }
+
+    /** What this run does to a service; a service finished by a run of another mode is run again. */
+    private String mode() {
+        return (branch != null ? "branch " + branch : apply ? "run" : "dryRun") + (verify ? " verify" : "");
+    }
+
+    private ServiceResult run(Service service, Gains gains) {
+        String name = service.name();
         Path log = workspace.resolve("logs").resolve(name + ".log");
         Path state = workspace.resolve("state").resolve(name + ".properties");
-        Path dir = remote ? workspace.resolve("clones").resolve(name) : Path.of(location);
+        Path dir = service.directory(workspace);
+        Exec exec = new Exec(timeoutMinutes);
         try {
-            Properties finished = finished(state);
+            Properties finished = ServiceState.finished(state, mode(), rerun);
             if (finished != null) {
-                return DryRunReader.read(name, dir).withStatus(finished.getProperty("status") + " (earlier run)", List.of());
+                Path output = Path.of(finished.getProperty("output", dir.toString()));
+                return DryRunReader.read(name, output).withStatus(finished.getProperty("status") + " (earlier run)", List.of());
             }
-            if (remote && !Files.isDirectory(dir)) {
-                Outcome clone = exec(List.of("git", "clone", "--depth", "1", location, dir.toString()), workspace, log);
+            if (service.remote() && !Files.isDirectory(dir)) {
+                Exec.Outcome clone = exec.run(List.of("git", "clone", "--depth", "1", service.location(), dir.toString()), workspace, log);
                 if (!clone.ok()) {
                     return failed(name, "clone " + clone, log);
                 }
@@ -175,129 +224,60 @@ public final class BulkCommand implements Callable<Integer> {
             if (!Files.isRegularFile(dir.resolve("pom.xml"))) {
                 return failed(name, "not a Maven project (no pom.xml in " + dir + ")", log);
             }
-            Outcome rewrite = exec(maven(apply ? "run" : "dryRun"), dir, log);
-            String status = rewrite.ok() ? "ok" : "dry run " + rewrite;
-            List<String> problems = new ArrayList<>();
-            if (!rewrite.ok()) {
-                problems.add("the " + (apply ? "run" : "dry run") + " " + rewrite + "; see " + log);
-            } else if (verify) {
-                status = verify(name, dir, log);
+            if (branch != null) {
+                BranchRun.Outcome outcome = new BranchRun(branch, workspace, pluginRun(), exec, verify, gains).apply(name, dir, log);
+                ServiceState.save(state, mode(), outcome.status(), !outcome.status().equals("failed"), outcome.project());
+                return DryRunReader.read(name, outcome.project()).withStatus(outcome.status(), outcome.problems(), outcome.checks());
             }
-            save(state, status, rewrite.ok());
-            return DryRunReader.read(name, dir).withStatus(status, problems);
+            return runInPlace(name, dir, log, state, exec);
         } catch (IOException e) {
             return failed(name, e.toString(), log);
         }
     }
 
-    /** Applies the recipe in a scratch copy and builds it with its tests: {@code verify: green} or {@code verify: red}. */
-    private String verify(String name, Path dir, Path log) throws IOException {
+    /** A dry run, or with {@code --apply} the run in the service's own directory (then its formatter); then any verify. */
+    private ServiceResult runInPlace(String name, Path dir, Path log, Path state, Exec exec) throws IOException {
+        Exec.Outcome rewrite = exec.run(pluginRun().rewrite(apply ? "run" : "dryRun"), dir, log);
+        String status = rewrite.ok() ? "ok" : (apply ? "run " : "dry run ") + rewrite;
+        List<String> problems = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        if (!rewrite.ok()) {
+            problems.add("the " + (apply ? "run" : "dry run") + " " + rewrite + "; see " + log);
+        } else {
+            if (apply) {
+                addIfPresent(notes, Formatter.format(dir, pluginRun(), exec, log));
+            }
+            if (verify) {
+                status = verify(name, dir, log, exec, notes);
+            }
+        }
+        ServiceState.save(state, mode(), status, rewrite.ok(), dir);
+        return DryRunReader.read(name, dir).withStatus(status, problems, notes);
+    }
+
+    /**
+     * Applies the recipe in a scratch copy, runs the service's formatter there, and builds it with its tests:
+     * {@code verify: green} or {@code verify: red}.
+     */
+    private String verify(String name, Path dir, Path log, Exec exec, List<String> notes) throws IOException {
         Path scratch = workspace.resolve("verify").resolve(name);
-        deleteRecursively(scratch);
-        copy(dir, scratch);
-        Outcome applied = exec(maven("run"), scratch, log);
-        Outcome build = applied.ok() ? exec(withArgs(List.of(maven, "-B", "-ntp", "verify")), scratch, log) : applied;
+        Directories.deleteRecursively(scratch);
+        Directories.copy(dir, scratch);
+        Exec.Outcome applied = exec.run(pluginRun().rewrite("run"), scratch, log);
+        if (applied.ok() && !apply) {
+            addIfPresent(notes, Formatter.format(scratch, pluginRun(), exec, log));
+        }
+        Exec.Outcome build = applied.ok() ? exec.run(pluginRun().build("verify"), scratch, log) : applied;
         return build.ok() ? "verify: green" : "verify: red (" + build + ")";
     }
 
-    private List<String> maven(String goal) {
-        return withArgs(List.of(maven, "-B", "-ntp", plugin + ":" + goal, "-Drewrite.recipeArtifactCoordinates=" + pack,
-                "-Drewrite.activeRecipes=" + recipe, "-Drewrite.exportDatatables=true"));
-    }
-
-    private List<String> withArgs(List<String> command) {
-        List<String> all = new ArrayList<>(command);
-        all.addAll(mavenArgs);
-        return all;
-    }
-
-    private record Outcome(int exit, boolean timedOut) {
-        boolean ok() {
-            return exit == 0 && !timedOut;
-        }
-
-        @Override
-        public String toString() {
-            return timedOut ? "timed out" : "failed with exit code " + exit;
-        }
-    }
-
-    /** Runs {@code command} in {@code dir}, appending its output to {@code log}; stops it at the time limit. */
-    private Outcome exec(List<String> command, Path dir, Path log) throws IOException {
-        Files.writeString(log, "$ " + String.join(" ", command) + "  (in " + dir + ")\n", StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        try {
-            if (!process.waitFor((long) (timeoutMinutes * 60_000), TimeUnit.MILLISECONDS)) {
-                // The parent first: killed after its children, a shell would go on to its next command (and
-                // write output) in the moment between. Its children are listed before, while they are still its.
-                List<ProcessHandle> descendants = process.descendants().collect(Collectors.toList());
-                process.destroyForcibly();
-                descendants.forEach(ProcessHandle::destroyForcibly);
-                process.waitFor();
-                return new Outcome(-1, true);
-            }
-            return new Outcome(process.exitValue(), false);
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return new Outcome(-1, true);
+    private static void addIfPresent(List<String> notes, String note) {
+        if (note != null) {
+            notes.add(note);
         }
     }
 
     private ServiceResult failed(String name, String why, Path log) {
-        return new ServiceResult(name, "failed", List.of(), List.of(), List.of(why + "; see " + log));
-    }
-
-    private Properties finished(Path state) throws IOException {
-        if (rerun || !Files.isRegularFile(state)) {
-            return null;
-        }
-        Properties properties = new Properties();
-        try (InputStream in = Files.newInputStream(state)) {
-            properties.load(in);
-        }
-        return "true".equals(properties.getProperty("finished")) ? properties : null;
-    }
-
-    private static void save(Path state, String status, boolean finished) throws IOException {
-        Properties properties = new Properties();
-        properties.setProperty("status", status);
-        properties.setProperty("finished", Boolean.toString(finished));
-        try (OutputStream out = Files.newOutputStream(state)) {
-            properties.store(out, "rewrite-performance bulk run");
-        }
-    }
-
-    /** The project without its build output, so that the scratch build starts clean. */
-    static void copy(Path from, Path to) throws IOException {
-        Files.walkFileTree(from, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                if (dir.getFileName() != null && dir.getFileName().toString().equals("target") && !dir.equals(from)) {
-                    return FileVisitResult.SKIP_SUBTREE;
-                }
-                Files.createDirectories(to.resolve(from.relativize(dir).toString()));
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.copy(file, to.resolve(from.relativize(file).toString()));
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new ServiceResult(name, "failed", List.of(), List.of(), List.of(why + "; see " + log), List.of());
     }
 }

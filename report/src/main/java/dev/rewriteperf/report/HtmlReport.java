@@ -57,6 +57,7 @@ public final class HtmlReport {
                                 report.services().size(), report.changes(), report.filesChanged(), report.leftAlone(),
                                 report.allProblems().size())).withId("totals"),
                         h2("Services"), services(report),
+                        report.allNotes().isEmpty() ? div() : div(h2("Notes"), ul(each(report.allNotes(), note -> li(note)))).withId("notes"),
                         report.profiled() ? div(h2("Ranked by the profile"), ranked(report)).withId("profile") : div(),
                         h2("Families"), counts("family", report.countsBy(Candidate::family), "families"),
                         h2("Recipes"), counts("recipe", report.countsBy(Candidate::recipe), "recipes"),

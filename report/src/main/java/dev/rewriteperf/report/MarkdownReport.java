@@ -40,6 +40,10 @@ public final class MarkdownReport {
                         .append(c.recipeSimpleName()).append(" | ").append(cell(c.reason())).append(" |\n");
             }
         }
+        if (!report.allNotes().isEmpty()) {
+            md.append("\n## Notes\n\n");
+            report.allNotes().forEach(n -> md.append("- ").append(n).append('\n'));
+        }
         if (!report.allProblems().isEmpty()) {
             md.append("\n## Problems\n\n");
             report.allProblems().forEach(p -> md.append("- ").append(p).append('\n'));

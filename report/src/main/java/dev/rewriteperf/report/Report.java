@@ -64,6 +64,11 @@ public record Report(List<ServiceResult> services, Gains gains, List<String> pro
                 .toList();
     }
 
+    /** What the runs did besides the recipes (a service's own formatter, a branch's checks), each with its service. */
+    public List<String> allNotes() {
+        return services.stream().flatMap(s -> s.notes().stream().map(n -> s.name() + ": " + n)).toList();
+    }
+
     public List<String> allProblems() {
         return Stream.concat(problems.stream(),
                 services.stream().flatMap(s -> s.problems().stream().map(p -> s.name() + ": " + p))).toList();

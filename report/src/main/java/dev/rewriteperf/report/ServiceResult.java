@@ -1,18 +1,31 @@
 package dev.rewriteperf.report;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one service's dry run left: the candidates table, the diff per file, what could not be read, and how its
- * run went ({@code read} when the report only read existing output; {@code ok}, {@code failed}, {@code timed out},
- * and {@code verify: green/red} in a bulk run).
+ * What one service's dry run left: the candidates table, the diff per file, what could not be read, how its run went
+ * ({@code read} when the report only read existing output; {@code ok}, {@code failed}, {@code timed out},
+ * {@code verify: green/red} and {@code branch NAME} in a bulk run), and notes on what the run did besides (its own
+ * formatter, the checks a branch went through).
  */
-public record ServiceResult(String name, String status, List<Candidate> candidates, List<FileDiff> diffs, List<String> problems) {
+public record ServiceResult(String name, String status, List<Candidate> candidates, List<FileDiff> diffs, List<String> problems,
+                            List<String> notes) {
+
+    public ServiceResult(String name, String status, List<Candidate> candidates, List<FileDiff> diffs, List<String> problems) {
+        this(name, status, candidates, diffs, problems, List.of());
+    }
 
     public ServiceResult withStatus(String newStatus, List<String> moreProblems) {
-        List<String> all = new java.util.ArrayList<>(problems);
-        all.addAll(moreProblems);
-        return new ServiceResult(name, newStatus, candidates, diffs, all);
+        return withStatus(newStatus, moreProblems, List.of());
+    }
+
+    public ServiceResult withStatus(String newStatus, List<String> moreProblems, List<String> moreNotes) {
+        List<String> allProblems = new ArrayList<>(problems);
+        allProblems.addAll(moreProblems);
+        List<String> allNotes = new ArrayList<>(notes);
+        allNotes.addAll(moreNotes);
+        return new ServiceResult(name, newStatus, candidates, diffs, allProblems, allNotes);
     }
 
     public long changes() {

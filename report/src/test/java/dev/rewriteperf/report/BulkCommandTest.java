@@ -15,6 +15,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import static dev.rewriteperf.report.FakeServices.bulk;
+import static dev.rewriteperf.report.FakeServices.fakeMaven;
+import static dev.rewriteperf.report.FakeServices.git;
+import static dev.rewriteperf.report.FakeServices.project;
+import static dev.rewriteperf.report.FakeServices.statuses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -23,20 +28,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class BulkCommandTest {
 
-    private static final String FAKE_MAVEN = """
-            #!/bin/sh
-            echo "$*" >> invocations
-            b=$(cat behaviour 2>/dev/null)
-            case "$*" in
-              *verify*) [ "$b" = red ] && exit 1; exit 0 ;;
-            esac
-            [ "$b" = fail ] && { echo "[ERROR] cannot resolve"; exit 1; }
-            [ "$b" = slow ] && sleep 30
-            t=target/rewrite/datatables/2026-11-22_10-00-00-000
-            mkdir -p $t
-            printf 'sourcePath,location,recipe,candidate,changed,replacement,reason\\nA.java,A#m,dev.rewriteperf.buffers.UseTransferToForCopyLoops,loop,true,transfer,\\nA.java,A#n,dev.rewriteperf.buffers.UseTransferToForCopyLoops,loop,false,,the stream is the caller\\x27s\\n' > $t/dev.rewriteperf.table.PerformanceCandidates.csv
-            exit 0
-            """;
 
     @Test
     void servicesRunSideBySideAndFailuresStayTheirOwn(@TempDir Path dir) throws IOException {
@@ -116,35 +107,4 @@ class BulkCommandTest {
         assertThat(statuses(workspace)).containsExactly(Map.entry("ledger", "ok"));
     }
 
-    private static void git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        assertThat(new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start().waitFor()).isZero();
-    }
-
-    private static int bulk(Path maven, Path workspace, String... args) {
-        List<String> all = new java.util.ArrayList<>(List.of("bulk", "--maven", maven.toString(), "--workspace", workspace.toString()));
-        all.addAll(List.of(args));
-        return new CommandLine(new Tool()).execute(all.toArray(new String[0]));
-    }
-
-    private static Map<String, String> statuses(Path workspace) throws IOException {
-        Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
-        return html.select("#services tbody tr").stream().collect(Collectors.toMap(
-                row -> row.select("td").get(0).text(), row -> row.select("td").get(1).text(), (a, b) -> a, java.util.LinkedHashMap::new));
-    }
-
-    private static Path fakeMaven(Path dir) throws IOException {
-        Path script = dir.resolve("fake-mvn");
-        Files.writeString(script, FAKE_MAVEN, StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return script;
-    }
-
-    private static Path project(Path dir, String name, String behaviour) throws IOException {
-        Path project = Files.createDirectories(dir.resolve(name));
-        Files.writeString(project.resolve("pom.xml"), "<project/>");
-        Files.writeString(project.resolve("behaviour"), behaviour);
-        return project;
-    }
 }

@@ -35,7 +35,7 @@ class ProfileGuidedEndToEndTest {
     @Test
     void theHotMethodIsRewrittenTheColdOneNotAndTheReportRanksByTheRecording(@TempDir Path dir) throws Exception {
         Path service = dir.resolve("order-service");
-        BulkCommand.copy(ROOT.resolve("samples/order-service"), service);
+        Directories.copy(ROOT.resolve("samples/order-service"), service);
         Path profiles = Files.createDirectories(dir.resolve("profiles"));
         Path recording = profiles.resolve("order-service.jfr");
         long bytesBefore = record(service, dir.resolve("classes-before"), recording);

@@ -24,7 +24,7 @@ class SampleServicesEndToEndTest {
     void bulkDryRunOverTheSamplesReportsTheirChangesAndRefusals(@TempDir Path dir) throws IOException {
         List<String> services = List.of("order-service", "billing-service", "inventory-service");
         for (String service : services) {
-            BulkCommand.copy(ROOT.resolve("samples").resolve(service), dir.resolve(service));
+            Directories.copy(ROOT.resolve("samples").resolve(service), dir.resolve(service));
         }
         Path report = dir.resolve("report");
 

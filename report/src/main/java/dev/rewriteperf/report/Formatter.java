@@ -1,0 +1,103 @@
+package dev.rewriteperf.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The service's own formatter, run on what the pack changed before a commit or a verifying build: many builds check
+ * their format (spotless, formatter-maven-plugin, fmt), and a rewrite that shortens an argument list can leave a line
+ * break their formatter would join, which fails the build. The formatter's goal runs over the project; then every file
+ * it touched that the pack had not changed is put back, so only the pack's files carry its formatting. That needs git
+ * to tell the two apart: without it the formatter is not run, and the note says so.
+ */
+final class Formatter {
+
+    /** The plugins whose apply goal we know, by artifactId, in the order they are looked for. */
+    private static final Map<String, String> GOALS = new LinkedHashMap<>();
+
+    static {
+        GOALS.put("spotless-maven-plugin", "spotless:apply");
+        GOALS.put("formatter-maven-plugin", "formatter:format");
+        GOALS.put("fmt-maven-plugin", "fmt:format");
+    }
+
+    private Formatter() {
+    }
+
+    /** The formatter goal the build declares, in the project's pom files (modules included, build output not). */
+    static Optional<String> declaredGoal(Path project) throws IOException {
+        List<String> poms = new ArrayList<>();
+        Files.walkFileTree(project, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                return !dir.equals(project) && (name.equals("target") || name.startsWith(".")) ? FileVisitResult.SKIP_SUBTREE
+                        : FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                if (file.getFileName().toString().equals("pom.xml")) {
+                    poms.add(Files.readString(file, StandardCharsets.UTF_8));
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        for (Map.Entry<String, String> goal : GOALS.entrySet()) {
+            if (poms.stream().anyMatch(pom -> pom.contains("<artifactId>" + goal.getKey() + "</artifactId>"))) {
+                return Optional.of(goal.getValue());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Runs the project's formatter, if it declares one, on the files the pack changed in {@code project} (a directory
+     * of a git work tree); returns what the report says of it, or null when the build declares no formatter.
+     */
+    static String format(Path project, PluginRun run, Exec exec, Path log) throws IOException {
+        Optional<String> goal = declaredGoal(project);
+        if (goal.isEmpty()) {
+            return null;
+        }
+        if (!Git.isWorkTree(project)) {
+            return "its formatter (" + goal.get() + ") not run: without git the formatter's changes could not be kept " +
+                   "to the files the pack changed";
+        }
+        Map<Path, Boolean> changed = Git.changedFiles(project);
+        Map<Path, byte[]> written = new LinkedHashMap<>();
+        for (Path file : changed.keySet()) {
+            written.put(file, Files.exists(file) ? Files.readAllBytes(file) : null);
+        }
+        Exec.Outcome formatted = exec.run(run.build(goal.get()), project, log);
+        for (Map.Entry<Path, Boolean> file : Git.changedFiles(project).entrySet()) {
+            if (!changed.containsKey(file.getKey())) {
+                Git.restore(file.getKey(), file.getValue());
+            }
+        }
+        int touched = 0;
+        for (Map.Entry<Path, byte[]> file : written.entrySet()) {
+            if (file.getValue() != null && Files.exists(file.getKey()) && !Arrays.equals(file.getValue(), Files.readAllBytes(file.getKey()))) {
+                touched++;
+                if (!formatted.ok()) {
+                    Files.write(file.getKey(), file.getValue());
+                }
+            }
+        }
+        if (!formatted.ok()) {
+            return "its formatter (" + goal.get() + ") " + formatted + ": the changed files are kept as the pack wrote them";
+        }
+        return "formatted by its own " + goal.get() + " (" + touched + " of " + changed.size() + " changed file(s) touched)";
+    }
+}

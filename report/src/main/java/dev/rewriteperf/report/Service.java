@@ -1,0 +1,99 @@
+package dev.rewriteperf.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One service of a bulk run, as a services list names it: {@code [NAME=]LOCATION [jdk=N]}, the location a project
+ * directory or a git URL. The JDK is the one its build runs on in a generated CI workflow: given, or for a local project
+ * read from its pom's Java release (the next LTS at or above it, 17 at least), or the run's default.
+ */
+public record Service(String name, String location, boolean remote, String jdk) {
+
+    private static final Pattern RELEASE = Pattern.compile(
+            "<(maven\\.compiler\\.release|maven\\.compiler\\.source|maven\\.compiler\\.target|java\\.version|release)>" +
+            "\\s*(?:1\\.)?(\\d+)\\s*</");
+    private static final int[] LTS = {17, 21, 25};
+
+    /**
+     * Every service of the arguments and of the list file (one per line, {@code #} starts a comment), in order. A
+     * relative directory in the list is read from the list's own directory, one among the arguments from the current one.
+     */
+    public static List<Service> all(List<String> arguments, Path list, String defaultJdk) throws IOException {
+        List<Service> services = new ArrayList<>();
+        for (String argument : arguments) {
+            services.add(parse(argument, Path.of(""), defaultJdk));
+        }
+        if (list != null) {
+            Path base = list.toAbsolutePath().getParent();
+            for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+                String service = line.replaceFirst("#.*", "").trim();
+                if (!service.isEmpty()) {
+                    services.add(parse(service, base, defaultJdk));
+                }
+            }
+        }
+        return services;
+    }
+
+    /** {@code orders=https://git.example.com/orders.git jdk=21}, {@code ../billing}, {@code git@host:team/stock.git}. */
+    public static Service parse(String line, Path base, String defaultJdk) {
+        String[] words = line.trim().split("\\s+");
+        String jdk = "";
+        for (int i = 1; i < words.length; i++) {
+            if (!words[i].startsWith("jdk=")) {
+                throw new IllegalArgumentException("unknown attribute '" + words[i] + "' in '" + line + "' (only jdk=N)");
+            }
+            jdk = words[i].substring("jdk=".length());
+        }
+        String service = words[0];
+        int equals = service.indexOf('=');
+        String given = equals >= 0 ? service.substring(equals + 1) : service;
+        boolean remote = given.contains("://") || given.startsWith("git@");
+        String location = remote || Path.of(given).isAbsolute() ? given : base.resolve(given).toString();
+        String name = equals >= 0 ? service.substring(0, equals) :
+                remote ? location.replaceFirst("/+$", "").replaceFirst("\\.git$", "").replaceFirst(".*[/:]", "") :
+                        ReportCommand.nameOf(Path.of(location));
+        if (jdk.isEmpty()) {
+            jdk = remote ? defaultJdk : jdkOf(Path.of(location).resolve("pom.xml"), defaultJdk);
+        }
+        return new Service(name, location, remote, jdk);
+    }
+
+    /** The JDK a project's build needs: the next LTS at or above its pom's Java release, 17 at least. */
+    static String jdkOf(Path pom, String fallback) {
+        if (!Files.isRegularFile(pom)) {
+            return fallback;
+        }
+        try {
+            Matcher release = RELEASE.matcher(Files.readString(pom, StandardCharsets.UTF_8));
+            int needed = 0;
+            while (release.find()) {
+                needed = Math.max(needed, Integer.parseInt(release.group(2)));
+            }
+            if (needed == 0) {
+                return fallback;
+            }
+            for (int lts : LTS) {
+                if (lts >= needed) {
+                    return Integer.toString(lts);
+                }
+            }
+            return Integer.toString(needed);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Where the service is on this machine: its own directory, or its clone in the workspace. */
+    public Path directory(Path workspace) {
+        return remote ? workspace.resolve("clones").resolve(name) : Path.of(location);
+    }
+}

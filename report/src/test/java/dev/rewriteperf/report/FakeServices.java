@@ -1,0 +1,103 @@
+package dev.rewriteperf.report;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Services for bulk runs without Maven: a script stands in for it (writes what a dry run writes, fails, hangs, fails
+ * its build, applies a change or formats, as each project's {@code behaviour} file says), and projects for it to run in.
+ */
+final class FakeServices {
+
+    private FakeServices() {
+    }
+
+    static final String FAKE_MAVEN = """
+            #!/bin/sh
+            echo "$*" >> invocations
+            b=$(cat behaviour 2>/dev/null)
+            case "$*" in
+              *verify*) [ "$b" = red ] && exit 1; exit 0 ;;
+              *spotless:apply*) for f in *.java; do echo "// formatted" >> "$f"; done; [ "$b" = unformattable ] && exit 1; exit 0 ;;
+            esac
+            [ "$b" = fail ] && { echo "[ERROR] cannot resolve"; exit 1; }
+            [ "$b" = slow ] && sleep 30
+            case "$*" in
+              *:run\\ *) [ -f A.java ] && [ "$b" != unchanged ] && sed -i 's/copyLoop(/transferTo(/' A.java ;;
+            esac
+            t=target/rewrite/datatables/2026-11-22_10-00-00-000
+            mkdir -p $t
+            printf 'sourcePath,location,recipe,candidate,changed,replacement,reason\\nA.java,A#m,dev.rewriteperf.buffers.UseTransferToForCopyLoops,loop,true,transfer,\\nA.java,A#n,dev.rewriteperf.buffers.UseTransferToForCopyLoops,loop,false,,the stream comes from the caller\\n' > $t/dev.rewriteperf.table.PerformanceCandidates.csv
+            exit 0
+            """;
+
+    static void git(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        assertThat(new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start().waitFor()).isZero();
+    }
+
+    static int bulk(Path maven, Path workspace, String... args) {
+        List<String> all = new java.util.ArrayList<>(List.of("bulk", "--maven", maven.toString(), "--workspace", workspace.toString()));
+        all.addAll(List.of(args));
+        return new CommandLine(new Tool()).execute(all.toArray(new String[0]));
+    }
+
+    static Map<String, String> statuses(Path workspace) throws IOException {
+        Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
+        return html.select("#services tbody tr").stream().collect(Collectors.toMap(
+                row -> row.select("td").get(0).text(), row -> row.select("td").get(1).text(), (a, b) -> a, java.util.LinkedHashMap::new));
+    }
+
+    static Path fakeMaven(Path dir) throws IOException {
+        Path script = dir.resolve("fake-mvn");
+        Files.writeString(script, FAKE_MAVEN, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return script;
+    }
+
+    /**
+     * A project in a git repository of its own, with one commit: a pom (declaring spotless when {@code formatted}), a
+     * file the fake run changes ({@code A.java}) and one it does not ({@code B.java}).
+     */
+    static Path gitProject(Path dir, String name, String behaviour, boolean formatted) throws IOException, InterruptedException {
+        Path project = project(dir, name, behaviour);
+        if (formatted) {
+            Files.writeString(project.resolve("pom.xml"), "<project><build><plugins><plugin>" +
+                    "<artifactId>spotless-maven-plugin</artifactId></plugin></plugins></build></project>");
+        }
+        Files.writeString(project.resolve("A.java"), "class A { void m() { in.copyLoop(out); } }\n");
+        Files.writeString(project.resolve("B.java"), "class B { }\n");
+        Files.writeString(project.resolve(".gitignore"), "invocations\ntarget/\n");
+        git(project, "init", "-q", "-b", "main");
+        git(project, "add", ".");
+        git(project, "-c", "user.email=dev@example.com", "-c", "user.name=dev", "commit", "-q", "-m", "first");
+        return project;
+    }
+
+    static String gitOutput(Path dir, String... args) throws IOException {
+        List<String> command = new java.util.ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+
+    static Path project(Path dir, String name, String behaviour) throws IOException {
+        Path project = Files.createDirectories(dir.resolve(name));
+        Files.writeString(project.resolve("pom.xml"), "<project/>");
+        Files.writeString(project.resolve("behaviour"), behaviour);
+        return project;
+    }
+}
