@@ -44,7 +44,7 @@ class PackStructureTest {
     }
 
     @Test
-    void thePackHasItsSeventeenRecipes() {
+    void thePackHasItsTwentyTwoRecipes() {
         assertThat(leafRecipes()).hasSize(22);
     }
 

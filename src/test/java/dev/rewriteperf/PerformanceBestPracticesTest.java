@@ -91,8 +91,6 @@ class PerformanceBestPracticesTest implements RewriteTest {
                 import java.util.ArrayList;
                 import java.util.HashMap;
                 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
                 import java.util.Map;
 
                 class Report {
@@ -112,8 +110,6 @@ import java.util.stream.Collectors;
                 import java.util.ArrayList;
                 import java.util.HashMap;
                 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
                 import java.util.Map;
 
                 class Report {

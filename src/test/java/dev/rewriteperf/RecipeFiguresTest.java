@@ -107,7 +107,8 @@ class RecipeFiguresTest {
           new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk17", "before", "after", "size=1", Kind.TIME),
           new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=100", Kind.BYTES),
           new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=100", Kind.TIME),
-          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=1", Kind.NOISE));
+          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=1", Kind.NOISE),
+          new Headline("hotpaths.ReuseEnumValuesArray", "jdk17", "before", "after", "size=1", Kind.TIME));
     }
 
     @ParameterizedTest

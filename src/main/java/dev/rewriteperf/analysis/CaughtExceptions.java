@@ -16,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What the code around an expression catches, for a rewrite that changes the exception the expression throws (its
- * type, or only its message). Only the enclosing {@code try} statements of the same method or lambda are seen: an
- * exception that leaves the method is the caller's, and the recipe's description must say what changes.
+ * type, or only its message). Every enclosing {@code try} of the file is seen, past lambdas and local and anonymous
+ * classes too: a stream's lambda throws where the stream runs, inside the {@code try} around it. An exception that
+ * leaves the file's code is the caller's, and the recipe's description must say what changes.
  */
 public final class CaughtExceptions {
 
@@ -43,9 +44,6 @@ public final class CaughtExceptions {
     public static @Nullable String refusal(Cursor cursor, List<String> before, List<String> after) {
         for (Cursor c = cursor; c.getParent() != null; c = c.getParentTreeCursor()) {
             Object tree = c.getValue();
-            if (tree instanceof J.MethodDeclaration || tree instanceof J.Lambda || tree instanceof J.ClassDeclaration) {
-                return null;
-            }
             Object parent = c.getParentTreeCursor().getValue();
             // Its catches catch what its resources and body throw, not what another catch or its finally throws.
             if (parent instanceof J.Try && !(tree instanceof J.Try.Catch) && ((J.Try) parent).getFinally() != tree) {

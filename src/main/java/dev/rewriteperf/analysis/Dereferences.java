@@ -8,6 +8,7 @@ import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -18,6 +19,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Dereferences {
 
     private Dereferences() {
+    }
+
+    /**
+     * Whether the string {@code string} (evaluated at {@code cursor}) is known not to be null: a literal, a
+     * {@code String} method's result, or a local variable a statement before already called a method on.
+     */
+    public static boolean knownNotNullString(@Nullable Expression string, Cursor cursor) {
+        if (string instanceof J.Literal) {
+            return ((J.Literal) string).getValue() != null;
+        }
+        if (string instanceof J.MethodInvocation) {
+            JavaType.Method type = ((J.MethodInvocation) string).getMethodType();
+            return type != null && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.String") &&
+                   TypeUtils.isString(type.getReturnType());
+        }
+        return string instanceof J.Identifier && dereferencedBefore(cursor, (J.Identifier) string);
     }
 
     /**

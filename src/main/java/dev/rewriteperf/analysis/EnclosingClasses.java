@@ -4,6 +4,7 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.HashSet;
@@ -44,7 +45,7 @@ public final class EnclosingClasses {
      * Whether {@code name} is free for a member added to a class around {@code site}: no identifier in the file
      * is spelled so ({@code namesInFile}, from {@link FreshNames#identifiersIn}), and, with {@code inheritedToo},
      * no class around the site inherits a field of that name, which would hide the added member there (so would
-     * a class whose type is unknown). Callers that pass {@code false} say why at the call.
+     * a class whose type, or a supertype, is unknown). Callers that pass {@code false} say why at the call.
      */
     public static boolean isFreeName(String name, Set<String> namesInFile, Cursor site, boolean inheritedToo) {
         return !namesInFile.contains(name) && !(inheritedToo && isInherited(name, site));
@@ -54,7 +55,7 @@ public final class EnclosingClasses {
         for (Cursor c = site; c != null; c = c.getParent()) {
             if (c.getValue() instanceof J.ClassDeclaration) {
                 JavaType.FullyQualified type = ((J.ClassDeclaration) c.getValue()).getType();
-                if (type == null || hasMember(type.getSupertype(), name, new HashSet<>()) ||
+                if (type == null || isUnresolved(type) || hasMember(type.getSupertype(), name, new HashSet<>()) ||
                     type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, new HashSet<>()))) {
                     return true;
                 }
@@ -66,7 +67,19 @@ public final class EnclosingClasses {
         return false;
     }
 
+    /**
+     * Whether the parser could not resolve the supertype of {@code type}: a class other than {@code Object} without one
+     * (the parser leaves it out rather than write an unknown type).
+     */
+    private static boolean isUnresolved(JavaType.FullyQualified type) {
+        return type instanceof JavaType.Unknown || type.getKind() == JavaType.FullyQualified.Kind.Class &&
+               type.getSupertype() == null && !"java.lang.Object".equals(type.getFullyQualifiedName());
+    }
+
     private static boolean hasMember(JavaType.@Nullable FullyQualified type, String name, Set<String> visited) {
+        if (type != null && isUnresolved(type)) {
+            return true; // a supertype the parser could not resolve may declare anything
+        }
         if (type == null || !visited.add(type.getFullyQualifiedName()) || "java.lang.Object".equals(type.getFullyQualifiedName())) {
             return false;
         }
@@ -77,5 +90,37 @@ public final class EnclosingClasses {
         }
         return hasMember(type.getSupertype(), name, visited) ||
                type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, visited));
+    }
+
+    /**
+     * Whether instances of {@code type} may be serialized with the serial version Java computes from the class: it is
+     * (or may be, a supertype being unknown) {@code Serializable}, declares no {@code serialVersionUID}, and is neither
+     * an enum nor a record (whose serial version is fixed). A static initialiser added to such a class changes that
+     * version, and objects serialized before no longer read.
+     */
+    public static boolean hasComputedSerialVersion(J.ClassDeclaration declaration) {
+        JavaType.FullyQualified type = declaration.getType();
+        if (type == null || declaration.getKind() == J.ClassDeclaration.Kind.Type.Enum ||
+            declaration.getKind() == J.ClassDeclaration.Kind.Type.Record) {
+            return false;
+        }
+        for (Statement member : declaration.getBody().getStatements()) {
+            if (member instanceof J.VariableDeclarations && ((J.VariableDeclarations) member).getVariables().stream()
+                    .anyMatch(v -> "serialVersionUID".equals(v.getSimpleName()))) {
+                return false;
+            }
+        }
+        return TypeUtils.isAssignableTo("java.io.Serializable", type) || hasUnknownSupertype(type, new HashSet<>());
+    }
+
+    private static boolean hasUnknownSupertype(JavaType.@Nullable FullyQualified type, Set<String> visited) {
+        if (type == null || !visited.add(type.getFullyQualifiedName())) {
+            return false;
+        }
+        if (isUnresolved(type)) {
+            return true;
+        }
+        return hasUnknownSupertype(type.getSupertype(), visited) ||
+               type.getInterfaces().stream().anyMatch(i -> hasUnknownSupertype(i, visited));
     }
 }

@@ -29,4 +29,10 @@ public final class JavaVersions {
                 .map(v -> Math.min(v.getMajorVersion(), v.getMajorReleaseVersion()))
                 .orElse(UNKNOWN);
     }
+
+    /** The major version of the Java the recipes run on (the one that parsed the code): 8, 17, 25. */
+    public static int running() {
+        String version = System.getProperty("java.specification.version", "8");
+        return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version.replaceFirst("\\..*", ""));
+    }
 }

@@ -28,6 +28,11 @@ public abstract class LineBudgetVisitor extends JavaVisitor<ExecutionContext> {
         return lines().refusal(getCursor(), original, text, what, noLongerFits);
     }
 
+    /** Why a new member line (with its indentation) holding a string literal would be too long; null when it is not. */
+    protected @Nullable String newStringLineRefusal(String line, String what) {
+        return lines().newStringLineRefusal(line, what);
+    }
+
     /** {@code original} is now written as {@code text}: later lengths on its line count it so. */
     protected void written(J original, String text) {
         lines().record(original, text);

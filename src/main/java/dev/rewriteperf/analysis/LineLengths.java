@@ -58,6 +58,18 @@ public final class LineLengths {
         return Math.min(Math.max(longest, ALWAYS_FITS), NEVER_FITS);
     }
 
+    /** The width of the longest line of {@code cu} that holds a string literal (formatters cannot break those). */
+    static int longestStringLine(J.CompilationUnit cu) {
+        int longest = 0;
+        for (String line : cu.printAll().split("\n", -1)) {
+            String trimmed = line.trim();
+            if (trimmed.contains("\"") && !trimmed.startsWith("import ") && !trimmed.startsWith("//") && !trimmed.startsWith("*")) {
+                longest = Math.max(longest, width(line));
+            }
+        }
+        return longest;
+    }
+
     /** The printed width of a line: a tab reaches the next multiple of {@link #TAB_WIDTH}, a carriage return is none. */
     static int width(String line) {
         int width = 0;
@@ -91,8 +103,27 @@ public final class LineLengths {
         private @Nullable String printed;
         private final Map<J, int[]> ranges = new IdentityHashMap<>();
 
+        private final J.CompilationUnit cu;
+        private int longestStringLine = -1;
+
         public FileLines(J.CompilationUnit cu) {
             this.budget = lineBudget(cu);
+            this.cu = cu;
+        }
+
+        /**
+         * Why a new line {@code line} (a member declaration, with its indentation) holding a string literal would not
+         * read as this file's code: it is longer than the file's budget and than any line of the file with a string
+         * literal on it ({@code what} names it in the reason); null when it is not.
+         */
+        public @Nullable String newStringLineRefusal(String line, String what) {
+            if (longestStringLine < 0) {
+                longestStringLine = longestStringLine(cu);
+            }
+            int width = width(line);
+            return width <= budget || width <= longestStringLine ? null : what + " would be " + width +
+                   " characters long, longer than this file's code lines (" + budget + ") and its lines with strings (" +
+                   longestStringLine + ")";
         }
 
         /** {@code original} (the tree the visitor's cursor held) is now written as {@code text}. */

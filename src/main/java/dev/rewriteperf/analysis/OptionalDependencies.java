@@ -28,8 +28,16 @@ public final class OptionalDependencies {
         this.artifactId = artifactId;
     }
 
-    /** Notes {@code source}'s module when it is a pom read by the Maven parser (it carries the resolved model). */
+    /** Whether the project has Gradle builds, whose dependency scopes this class does not read. */
+    private boolean gradle;
+
+    /**
+     * Notes {@code source}'s module when it is a pom read by the Maven parser (it carries the resolved model), and
+     * whether the project is built with Gradle.
+     */
     public void scan(SourceFile source) {
+        String file = source.getSourcePath().getFileName() == null ? "" : source.getSourcePath().getFileName().toString();
+        gradle |= file.equals("build.gradle") || file.equals("build.gradle.kts");
         source.getMarkers().findFirst(MavenResolutionResult.class).ifPresent(maven -> {
             boolean optional = false;
             for (Dependency dependency : maven.getPom().getRequestedDependencies()) {
@@ -41,7 +49,10 @@ public final class OptionalDependencies {
         });
     }
 
-    /** Whether the module holding {@code sourcePath} (its nearest pom above it) declares the dependency optional or provided. */
+    /**
+     * Whether the module holding {@code sourcePath} (its nearest pom above it) declares the dependency optional or
+     * provided; in a project with Gradle builds, a file no pom covers may be in one (compileOnly), and counts as such.
+     */
     public boolean isOptional(Path sourcePath) {
         for (Path directory = sourcePath.getParent(); directory != null; directory = directory.getParent()) {
             Boolean optional = modules.get(directory);
@@ -49,6 +60,6 @@ public final class OptionalDependencies {
                 return optional;
             }
         }
-        return modules.getOrDefault(ROOT, false);
+        return modules.getOrDefault(ROOT, gradle);
     }
 }

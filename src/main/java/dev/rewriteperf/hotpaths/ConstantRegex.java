@@ -1,8 +1,10 @@
 package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.JavaVersions;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -48,6 +50,9 @@ final class ConstantRegex {
     }
 
     static final String PATTERN = "java.util.regex.Pattern";
+    /** {@code \p{IsGreek}}, {@code \p{InBasicLatin}}, {@code \p{sc=Latn}}: names Unicode's newer versions add to. */
+    private static final Pattern UNICODE_PROPERTY = Pattern.compile("\\\\[pP]\\{(Is|In|[A-Za-z_]+=)");
+    private static final MethodMatcher COMPILE = new MethodMatcher(PATTERN + " compile(java.lang.String)");
 
     /** {@code private static final Pattern NAME = Pattern.compile(REGEX);}, keyed by the regex as written. */
     static final SharedFields.Kind FIELDS = new SharedFields.Kind() {
@@ -122,8 +127,8 @@ final class ConstantRegex {
             return null;
         }
         Expression initializer = field.getVariables().get(0).getInitializer();
-        if (!(initializer instanceof J.MethodInvocation) || !"compile".equals(((J.MethodInvocation) initializer).getSimpleName())) {
-            return null;
+        if (!(initializer instanceof J.MethodInvocation) || !COMPILE.matches((J.MethodInvocation) initializer)) {
+            return null; // a method of the class's own named compile may add flags
         }
         List<Expression> arguments = ((J.MethodInvocation) initializer).getArguments();
         boolean plain = arguments.size() == 1 && (arguments.get(0) instanceof J.Literal || arguments.get(0) instanceof J.Identifier);
@@ -135,8 +140,22 @@ final class ConstantRegex {
         return !source.startsWith("\"");
     }
 
-    /** Why the call with this regex is left alone; null when its pattern can be compiled once. */
-    @Nullable String refusal(boolean split) {
+    /**
+     * Why the call with this regex is left alone, in a file for Java {@code release}; null when its pattern can be
+     * compiled once.
+     */
+    @Nullable String refusal(boolean split, int release) {
+        if (source.contains("#{")) {
+            return "the regex holds `#{`, which a template reads as a placeholder";
+        }
+        if (release < 9 && (value.contains("\\X") || value.contains("\\b{") || value.contains("\\N{"))) {
+            return "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}), this file is older: on its Java the " +
+                   "class would fail to initialise, where the call failed alone";
+        }
+        if (release < JavaVersions.running() && UNICODE_PROPERTY.matcher(value).find()) {
+            return "the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +
+                   "file's older Java the class could fail to initialise, where the call failed alone";
+        }
         try {
             Pattern.compile(value);
         } catch (PatternSyntaxException e) {

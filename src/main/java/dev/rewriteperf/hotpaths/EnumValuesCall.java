@@ -3,6 +3,7 @@ package dev.rewriteperf.hotpaths;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -10,6 +11,7 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** A call of an enum's {@code values()}: a new copy of its constants' array on every call. */
 final class EnumValuesCall {
@@ -75,6 +77,56 @@ final class EnumValuesCall {
             }
         }
         return calls.get();
+    }
+
+    /** Whether the call is unqualified or made on the enum's name ({@code Color.values()}), not on an expression. */
+    boolean isOnTheType() {
+        Expression select = call.getSelect();
+        if (select == null) {
+            return true;
+        }
+        J.Identifier name = select instanceof J.Identifier ? (J.Identifier) select :
+                select instanceof J.FieldAccess ? ((J.FieldAccess) select).getName() : null;
+        return name != null && name.getFieldType() == null && TypeUtils.isOfType(select.getType(), enumType);
+    }
+
+    /**
+     * Whether creating the enum's constants runs no code but {@code Enum}'s own: no arguments, bodies, constructor,
+     * instance initialiser or instance field initialiser.
+     */
+    static boolean isPlain(J.ClassDeclaration anEnum) {
+        for (Statement member : anEnum.getBody().getStatements()) {
+            if (member instanceof J.EnumValueSet) {
+                for (J.EnumValue constant : ((J.EnumValueSet) member).getEnums()) {
+                    J.NewClass creation = constant.getInitializer();
+                    if (creation != null && (creation.getBody() != null ||
+                                             creation.getArguments().stream().anyMatch(a -> !(a instanceof J.Empty)))) {
+                        return false;
+                    }
+                }
+            } else if (member instanceof J.MethodDeclaration && ((J.MethodDeclaration) member).isConstructor() ||
+                       member instanceof J.Block && !((J.Block) member).isStatic() ||
+                       member instanceof J.VariableDeclarations && !((J.VariableDeclarations) member).hasModifier(J.Modifier.Type.Static) &&
+                       ((J.VariableDeclarations) member).getVariables().stream().anyMatch(v -> v.getInitializer() != null)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The enum's declaration in {@code cu} (at any depth), or null when another file declares it. */
+    static J.@Nullable ClassDeclaration declarationIn(J.CompilationUnit cu, JavaType.FullyQualified enumType) {
+        AtomicReference<J.ClassDeclaration> found = new AtomicReference<>();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDecl, Integer p) {
+                if (classDecl.getType() != null && TypeUtils.isOfType(classDecl.getType(), enumType)) {
+                    found.set(classDecl);
+                }
+                return super.visitClassDeclaration(classDecl, p);
+            }
+        }.visit(cu, 0);
+        return found.get();
     }
 
     /** Whether {@code type} is the enum itself. */

@@ -1,9 +1,12 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.Dereferences;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.ReflectedFields;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
@@ -59,8 +62,12 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
                "static initialiser runs, and the call `SLUG.matcher(s).replaceAll(\"-\")`: what `String` does " +
                "internally, once. The regex is compiled while rewriting: one that does not compile is left alone " +
                "(thrown at class initialisation it would break the whole class), as is a `split` on one plain " +
-               "character, which `String.split` already does without a pattern, a top-level interface or enum, and a " +
-               "class whose declared fields the project lists by reflection (`getDeclaredFields()`). " +
+               "character, which `String.split` already does without a pattern, syntax the file's older Java may " +
+               "lack, a computed replacement on a string that may be null (it would be computed after the exception), " +
+               "a top-level interface or enum, a class whose declared fields the project lists by reflection " +
+               "(`getDeclaredFields()` and the usual walkers), a `Serializable` class without `serialVersionUID` (its " +
+               "computed version would change), a use in a static nested type of a class whose static initialisers " +
+               "the field would run sooner, and a field whose own line outgrows the file's. " +
                "Measured (a product title's slug): 1,360 -> 496 B/op; paired runs, JDK 25: 1.57x faster (95 % " +
                "interval 1.35-1.82x), JDK 17: 1.36x faster (95 % interval 1.32-1.41x).";
     }
@@ -100,13 +107,19 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
             if (regex == null || call.getSelect() == null) {
                 return call; // not this idiom: a computed regex
             }
-            String refusal = regex.refusal(SPLIT.matches(call));
+            String refusal = regex.refusal(SPLIT.matches(call), JavaVersions.targetRelease(getCursor()));
+            if (refusal == null) {
+                refusal = orderRefusal(call);
+            }
             if (refusal == null) {
                 refusal = siteRefusal(regex);
             }
             J.Identifier field = refusal == null ? field(regex) : null;
             if (refusal == null && field == null) {
                 refusal = "no name is free for the Pattern field, or the class's type is unknown";
+            }
+            if (refusal == null) {
+                refusal = declarationRefusal(regex, requireNonNull(field));
             }
             List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(call.getSelect())));
             parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
@@ -127,6 +140,28 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
             written(method, written);
             candidates.recordChange(ctx, getCursor(), call, replaced);
             return replaced;
+        }
+
+        /**
+         * Why the call's evaluation order would change: {@code s.replaceAll(r, next())} evaluates {@code next()}
+         * before a null {@code s} throws, {@code P.matcher(s).replaceAll(next())} after. Null when the replacement has
+         * no side effect or the string is known not to be null.
+         */
+        private @Nullable String orderRefusal(J.MethodInvocation call) {
+            boolean replaces = REPLACE_ALL.matches(call) || REPLACE_FIRST.matches(call);
+            if (!replaces || SafeToEvaluate.withoutSideEffects(call.getArguments().get(1)) ||
+                Dereferences.knownNotNullString(unwrapped(requireNonNull(call.getSelect())), getCursor())) {
+                return null;
+            }
+            return "the replacement is computed and the string may be null: it would no longer be computed before " +
+                   "the NullPointerException";
+        }
+
+        /** Why the new field's own line would be too long for the file; null when it fits or the field exists. */
+        private @Nullable String declarationRefusal(ConstantRegex regex, J.Identifier field) {
+            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+            String line = topLevel == null ? null : requireNonNull(fields()).newDeclarationLine(regex.source, field.getSimpleName(), topLevel);
+            return line == null ? null : newStringLineRefusal(line, "the Pattern field's declaration");
         }
 
         private J.@Nullable Identifier field(ConstantRegex regex) {
@@ -152,6 +187,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
                 return "the top-level type is an enum: its constants are created before the Pattern field would be";
             }
             String reflection = fields == null ? null : fields.additionRefusal(regex.source);
+            if (reflection == null && fields != null) {
+                reflection = fields.initialisationRefusal(getCursor());
+            }
             return reflection != null ? reflection : SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
                     Collections.singletonList(ConstantRegex.PATTERN));
         }

@@ -3,6 +3,7 @@ package dev.rewriteperf.hotpaths;
 import dev.rewriteperf.analysis.ExpressionPlaces;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
+import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -21,6 +22,7 @@ import org.openrewrite.java.tree.JavaType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -96,6 +98,12 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             if (refusal == null && ExpressionPlaces.isStatement(getCursor())) {
                 refusal = "the formatted string is not used: a concatenation cannot stand as a statement";
             }
+            if (refusal == null) {
+                refusal = textRefusal(pieces, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
+            }
+            if (refusal == null) {
+                refusal = constantRefusal(pieces, values, getCursor());
+            }
             String code = refusal == null ? concatenation(pieces, values) : "";
             if (ExpressionPlaces.operatorNeedsParentheses(getCursor()) && !isLeftOfAddition(getCursor()) && code.contains(" + ")) {
                 code = "(" + code + ")";
@@ -118,6 +126,43 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             candidates.recordChange(ctx, getCursor(), call, replaced);
             return replaced;
         }
+    }
+
+    /**
+     * Why the concatenation's own text would not do: a {@code #{} the template would read as a placeholder, or a
+     * {@code System} of the file's that {@code System.lineSeparator()} would name. Null when neither.
+     */
+    private static @Nullable String textRefusal(List<FormatPieces.Piece> pieces, J.CompilationUnit cu) {
+        boolean lineSeparator = false;
+        for (FormatPieces.Piece piece : pieces) {
+            if (piece.kind == FormatPieces.Kind.TEXT && piece.source.contains("#{")) {
+                return "the format holds `#{`, which a template reads as a placeholder";
+            }
+            lineSeparator |= piece.kind == FormatPieces.Kind.LINE_SEPARATOR;
+        }
+        if (lineSeparator && SimpleNames.importRefusal(cu, Collections.singletonList("java.lang.System")) != null) {
+            return "`System` names another class in this file: `%n` cannot be written as `System.lineSeparator()`";
+        }
+        return null;
+    }
+
+    /**
+     * Why a final variable the call initialises would change: with every value a constant, the concatenation makes it
+     * a compile-time constant (interned, inlined into other classes, read without initialising its class) where the
+     * call made a new string. Null when the call initialises no final variable, or a value is not constant.
+     */
+    private static @Nullable String constantRefusal(List<FormatPieces.Piece> pieces, List<Expression> values, Cursor cursor) {
+        Object parent = cursor.getParentTreeCursor().getValue();
+        Object declarations = parent instanceof J.VariableDeclarations.NamedVariable ?
+                cursor.getParentTreeCursor().getParentTreeCursor().getValue() : null;
+        boolean initialisesFinal = declarations instanceof J.VariableDeclarations &&
+                                   ((J.VariableDeclarations) declarations).hasModifier(J.Modifier.Type.Final);
+        if (!initialisesFinal || pieces.stream().anyMatch(p -> p.kind == FormatPieces.Kind.LINE_SEPARATOR) ||
+            !values.stream().allMatch(FormattedValues::isConstant)) {
+            return null;
+        }
+        return "every value is a constant: the final variable would become a compile-time constant (interned, inlined " +
+               "into other classes) where the call made a new string";
     }
 
     /**

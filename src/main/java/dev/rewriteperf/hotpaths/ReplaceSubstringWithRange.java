@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.Dereferences;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
+import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
@@ -102,7 +103,7 @@ public class ReplaceSubstringWithRange extends Recipe {
             }
             J.MethodInvocation substring = (J.MethodInvocation) call.getArguments().get(0);
             JavaType.Method rangeMethod = rangeMethod(call);
-            String refusal = append ? appendRefusal(substring) : parseRefusal();
+            String refusal = append ? appendRefusal(substring) : parseRefusal(call);
             if (refusal == null && rangeMethod == null) {
                 refusal = "the type of the call's target is incomplete: its range overload cannot be found";
             }
@@ -134,9 +135,12 @@ public class ReplaceSubstringWithRange extends Recipe {
                     CaughtExceptions.INDEX_OUT_OF_BOUNDS);
         }
 
-        private @Nullable String parseRefusal() {
+        private @Nullable String parseRefusal(J.MethodInvocation call) {
             if (JavaVersions.targetRelease(getCursor()) < 9) {
                 return "parsing a range (Integer.parseInt(CharSequence, int, int, int)) is Java 9, this file is older";
+            }
+            if (call.getArguments().size() == 2 && !SafeToEvaluate.withoutSideEffects(call.getArguments().get(1))) {
+                return "the radix is computed: with a bad range it would now be computed before the exception, not after";
             }
             String refusal = CaughtExceptions.refusal(getCursor(), CaughtExceptions.STRING_INDEX_OUT_OF_BOUNDS,
                     CaughtExceptions.INDEX_OUT_OF_BOUNDS);
@@ -150,23 +154,14 @@ public class ReplaceSubstringWithRange extends Recipe {
          */
         private boolean knownNotNull(J.MethodInvocation substring) {
             Expression string = substring.getSelect();
-            if (string instanceof J.Literal) {
-                return true;
-            }
-            if (string instanceof J.MethodInvocation) {
-                JavaType.Method type = ((J.MethodInvocation) string).getMethodType();
-                return type != null && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.String") &&
-                       TypeUtils.isString(type.getReturnType());
-            }
-            if (!(string instanceof J.Identifier)) {
-                return false;
-            }
-            for (Expression bound : substring.getArguments()) {
-                if (Dereferences.dereferences(bound, (J.Identifier) string)) {
-                    return true;
+            if (string instanceof J.Identifier) {
+                for (Expression bound : substring.getArguments()) {
+                    if (Dereferences.dereferences(bound, (J.Identifier) string)) {
+                        return true;
+                    }
                 }
             }
-            return Dereferences.dereferencedBefore(getCursor(), (J.Identifier) string);
+            return Dereferences.knownNotNullString(string, getCursor());
         }
     }
 

@@ -48,13 +48,18 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
     public String getDescription() {
         return "An enum's `values()` returns a new copy of its constants on every call. In a method the profile " +
                "(`hotMethods`) marks hot, a loop over `values()`, or a `values()[i]` or `values().length`, reads one " +
-               "`private static final E[] VALUES = values()` instead, declared after the constants. Only with a " +
-               "profile: the copy is often removed by the JIT's escape analysis, and then nothing is gained. Left " +
-               "alone and listed: an array that is passed on, returned, stored or written (a shared copy could be " +
-               "changed), an enum whose constants' construction calls methods (they could read the field before " +
-               "it is set), and a class whose declared fields the project lists by reflection. Measured, a lookup by name over seven constants: one per call, the JIT removed the copy " +
-               "(0 -> 0 B/op either way; JDK 25 within noise (95 % interval 0.97-1.19x)); 100 in a row, it did " +
-               "not: 4,800 -> 0 B/op, JDK 25: 1.47x faster (95 % interval 1.19-1.82x).";
+               "`private static final E[] VALUES = values()` instead, declared after the constants (or, outside the " +
+               "enum, first in the top-level class). Only with a profile: the copy is often removed by the JIT's " +
+               "escape analysis, and then nothing is gained. Left alone and listed: an array that is passed on, " +
+               "returned, stored or written (a shared copy could be changed), `values()` called on an expression, an " +
+               "enum whose constants' construction calls methods (they could read the field before it is set), " +
+               "outside the enum one whose constants run any code of their own or that another file declares (JDK " +
+               "enums aside: their creation could read fields of the class not yet set), a `Serializable` class " +
+               "without `serialVersionUID`, and a class whose declared fields the project lists by reflection. " +
+               "Measured, a lookup by name over seven constants: one per call, the JIT removed the copy (0 -> 0 B/op " +
+               "either way; JDK 25 within noise (95 % interval 0.97-1.19x), JDK 17: 1.35x faster (95 % interval " +
+               "1.09-1.68x)); 100 in a row, it did not: 4,800 -> 0 B/op, JDK 25: 1.47x faster (95 % interval " +
+               "1.19-1.82x).";
     }
 
     @Override
@@ -104,9 +109,10 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
                 return visited;
             }
             SharedFields fields = target(values);
-            String refusal = refusal(values, fields);
-            J.Identifier field = refusal == null && fields != null ? fields.reference(EnumArrays.key(values, getCursor()),
-                    names(values), getCursor(), new JavaType.Array(null, values.enumType, null)) : null;
+            String key = EnumArrays.key(values, getCursor(), enumCursor(values) != null);
+            String refusal = refusal(values, fields, key);
+            J.Identifier field = refusal == null && fields != null && key != null ? fields.reference(key, names(values),
+                    getCursor(), new JavaType.Array(null, values.enumType, null)) : null;
             if (refusal == null && field == null) {
                 refusal = "no name is free for the array field, or the class's type is unknown";
             }
@@ -118,7 +124,7 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
                 return visited;
             }
             J shared = field.withPrefix(values.call.getPrefix());
-            fields.use(EnumArrays.key(values, getCursor()), field);
+            fields.use(key, field);
             candidates.recordChange(ctx, getCursor(), values.call, shared);
             return shared;
         }
@@ -144,23 +150,57 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
             return inEnum == null ? null : inEnum.getValue();
         }
 
-        private @Nullable String refusal(EnumValuesCall values, @Nullable SharedFields fields) {
+        private @Nullable String refusal(EnumValuesCall values, @Nullable SharedFields fields, @Nullable String key) {
             if (!gate.isActive()) {
                 return "rewritten only in methods a profile marks hot (option hotMethods): the JIT often removes the copy";
             }
             if (!EnumValuesCall.onlyRead(getCursor())) {
                 return "the array is passed on, returned, stored or written: a shared copy could be changed";
             }
+            if (!values.isOnTheType()) {
+                return "`values()` is called on an expression, not on the enum's name: the field could not be initialised so";
+            }
             J.ClassDeclaration anEnum = enclosingEnum(values);
             if (anEnum != null && EnumValuesCall.constantsMayCallBack(anEnum)) {
                 return "creating the enum's constants calls methods, which could read the array before it is set";
             }
+            String outside = anEnum == null ? outsideRefusal(values) : null;
+            if (outside != null) {
+                return outside;
+            }
+            if (key == null) {
+                return "the enum's name at the call does not name it in the top-level class, where the array would be declared";
+            }
+            if (fields == null) {
+                return "the class's type is unknown";
+            }
+            String refusal = fields.additionRefusal(key);
+            return refusal != null ? refusal : fields.initialisationRefusal(getCursor());
+        }
+
+        /**
+         * Why the array cannot be a field of the top-level class: it cannot hold one first, or creating the enum's
+         * constants (when the field is initialised, first in that class) could read fields of that class not yet set.
+         * An enum of this file whose constants run no code of their own, or a JDK enum, cannot.
+         */
+        private @Nullable String outsideRefusal(EnumValuesCall values) {
             J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
-            if (anEnum == null && (topLevel == null || EnclosingClasses.isInterface(topLevel) ||
-                                   topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum)) {
+            if (topLevel == null || EnclosingClasses.isInterface(topLevel) || topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the call is outside its enum, in a top-level interface or enum that cannot hold the array first";
             }
-            return fields == null ? "the class's type is unknown" : fields.additionRefusal(EnumArrays.key(values, getCursor()));
+            String name = values.enumType.getFullyQualifiedName();
+            if (name.startsWith("java.") || name.startsWith("javax.")) {
+                return null;
+            }
+            J.ClassDeclaration declaration = EnumValuesCall.declarationIn(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
+                    values.enumType);
+            if (declaration == null) {
+                return "the enum is declared in another file: whether creating its constants reads fields of this class " +
+                       "(initialised later than the array) cannot be seen";
+            }
+            return EnumValuesCall.isPlain(declaration) ? null : "creating the enum's constants runs code of its own " +
+                   "(arguments, bodies, a constructor or field initialisers), which could read fields of this class " +
+                   "before they are set";
         }
 
         /** {@code VALUES} in the enum itself; {@code COLOR_VALUES} for {@code Color} elsewhere. */

@@ -55,11 +55,13 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
         return "`new ObjectMapper().writeValueAsString(x)`, or a local `new ObjectMapper()` used only to read or " +
                "write, builds a mapper and its serializer caches on every call. An `ObjectMapper` is thread-safe " +
                "once configured, and these are never configured: they become one `private static final ObjectMapper " +
-               "OBJECT_MAPPER` of the top-level class, declared first. Left alone and listed: a mapper that is " +
-               "configured, passed on, stored or returned, a top-level interface or enum, a class whose declared " +
-               "fields the project lists by reflection, and modules that declare " +
-               "jackson-databind optional or provided (the field would fail the class's initialisation where Jackson " +
-               "is absent, not just the call). Measured (a three-field event written as JSON): 10,320 -> 544 B/op; " +
+               "OBJECT_MAPPER` of the top-level class, declared first (or the class's own private one built so). " +
+               "Left alone and listed: a mapper that is configured, passed on, stored or returned, an instance " +
+               "field's mapper, a top-level interface or enum, a class whose declared fields the project lists by " +
+               "reflection, a `Serializable` class without `serialVersionUID`, a use in a static nested type of a " +
+               "class whose static initialisers the field would run sooner, and modules that declare jackson-databind " +
+               "optional or provided, or that Gradle builds (the field would fail the class's initialisation where " +
+               "Jackson is absent, not just the call). Measured (a three-field event written as JSON): 10,320 -> 544 B/op; " +
                "paired runs, JDK 25: 17.36x faster (95 % interval 15.30-19.69x), JDK 17: 19.46x faster (95 % " +
                "interval 15.22-24.89x).";
     }
@@ -123,8 +125,12 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
         @Override
         public J visitNewClass(J.NewClass newClass, ExecutionContext ctx) {
             J visited = super.visitNewClass(newClass, ctx);
-            if (!MapperUses.isPlainNew(newClass) || getCursor().getParentTreeCursor().getValue() instanceof J.VariableDeclarations.NamedVariable) {
+            if (!MapperUses.isPlainNew(newClass)) {
                 return visited;
+            }
+            if (getCursor().getParentTreeCursor().getValue() instanceof J.VariableDeclarations.NamedVariable) {
+                recordInstanceField(ctx);
+                return visited; // a local is shared in visitBlock, with its uses; a static field is shared already
             }
             String refusal = MapperUses.isReadOnlyUse(newClass, getCursor().getParentTreeCursor()) ? siteRefusal() :
                     "the new mapper is configured, passed on, stored or returned: `" +
@@ -144,6 +150,19 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
             requireNonNull(fields()).use(SharedMappers.KEY, field);
             candidates.recordChange(ctx, getCursor(), newClass, shared);
             return shared;
+        }
+
+        /** {@code private final ObjectMapper mapper = new ObjectMapper();}: listed, for a person to judge. */
+        private void recordInstanceField(ExecutionContext ctx) {
+            Cursor variable = getCursor().getParentTreeCursor();
+            Cursor declarations = variable.getParentTreeCursor();
+            Object holder = declarations.getParentTreeCursor().getParentTreeCursor().getValue();
+            J.VariableDeclarations field = declarations.getValue();
+            if (holder instanceof J.ClassDeclaration && !field.hasModifier(J.Modifier.Type.Static)) {
+                candidates.recordSkip(ctx, declarations, field, "an instance field: each object builds its own mapper, " +
+                        "which the class may configure after construction; the recipe shares only mappers made for one " +
+                        "call or one method");
+            }
         }
 
         /** {@code ObjectMapper mapper = new ObjectMapper();} used only to read or write: the local goes. */
@@ -189,8 +208,9 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
         private @Nullable String siteRefusal() {
             J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
             if (optional.isOptional(cu.getSourcePath())) {
-                return "this module declares jackson-databind optional or provided: a static field would fail the " +
-                       "class's initialisation where Jackson is absent, not just this call";
+                return "this module declares jackson-databind optional or provided (or Gradle builds it, whose scopes the " +
+                       "recipe does not read): a static field would fail the class's initialisation where Jackson is " +
+                       "absent, not just this call";
             }
             J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
             if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
@@ -200,8 +220,11 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
                 return "the top-level type is an enum: its constants are created before the mapper field would be";
             }
             SharedFields fields = fields();
-            String reflection = fields == null ? null : fields.additionRefusal(SharedMappers.KEY);
-            return reflection != null ? reflection : SimpleNames.importRefusal(cu, Collections.singletonList(MapperUses.OBJECT_MAPPER));
+            String refusal = fields == null ? null : fields.additionRefusal(SharedMappers.KEY);
+            if (refusal == null && fields != null) {
+                refusal = fields.initialisationRefusal(getCursor());
+            }
+            return refusal != null ? refusal : SimpleNames.importRefusal(cu, Collections.singletonList(MapperUses.OBJECT_MAPPER));
         }
 
         private J.@Nullable Identifier field() {

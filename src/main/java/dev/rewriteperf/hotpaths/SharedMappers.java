@@ -24,8 +24,8 @@ final class SharedMappers implements SharedFields.Kind {
     }
 
     /**
-     * The kind of field for the top-level class at {@code classCursor}: a static final mapper it already builds with
-     * {@code new ObjectMapper()} and that the file only reads or writes with is shared too.
+     * The kind of field for the top-level class at {@code classCursor}: a private static final mapper it already builds
+     * with {@code new ObjectMapper()} and that the file only reads or writes with is shared too.
      */
     static SharedMappers of(Cursor classCursor) {
         J.CompilationUnit cu = classCursor.firstEnclosingOrThrow(J.CompilationUnit.class);
@@ -39,7 +39,9 @@ final class SharedMappers implements SharedFields.Kind {
 
     @Override
     public @Nullable String keyOf(J.VariableDeclarations field) {
-        if (cu == null || cuCursor == null || field.getVariables().size() != 1 || !field.hasModifier(J.Modifier.Type.Static) ||
+        // Private: another class could configure a field it sees, and a mapper it configures is not one to share.
+        if (cu == null || cuCursor == null || field.getVariables().size() != 1 || !field.hasModifier(J.Modifier.Type.Private) ||
+            !field.hasModifier(J.Modifier.Type.Static) ||
             !field.hasModifier(J.Modifier.Type.Final) || !TypeUtils.isOfClassType(field.getType(), MapperUses.OBJECT_MAPPER) ||
             !MapperUses.isPlainNew(field.getVariables().get(0).getInitializer())) {
             return null;

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.TypeValidation;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -16,6 +17,7 @@ import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
 
 class PrecompileConstantRegexTest implements RewriteTest {
 
@@ -260,7 +262,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void theFirstUseOfARegexNamesItsFieldSoThatASecondRunDecidesAsTheFirst() {
         // mariadb-connector-j: the first split is too long with the name its method suggests; the second, with its own
-        // shorter name, fitted, and a second run then rewrote the first with that shorter, existing name.
+        // shorter name, fitted, and a second run then rewrote the first with that shorter, existing name. (The file's
+        // longest code line, 99 characters, lets the field's declaration fit, and not the first split.)
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(2)),
           //language=java
@@ -268,17 +271,21 @@ class PrecompileConstantRegexTest implements RewriteTest {
             """
               class Tls {
                   interface Conf {
-                      String enabledSslProtocolSuites();
+                      String enabledSslProtocolSuitesAsConfigured();
 
                       String ciphers();
                   }
 
                   static String[] enabledSslProtocolSuites(Conf conf) {
-                      return conf.enabledSslProtocolSuites().split("[,;\\\\s]+");
+                      return conf.enabledSslProtocolSuitesAsConfigured().split("[,;\\\\s]+");
                   }
 
                   static String[] ciphers(Conf conf) {
                       return conf.ciphers().split("[,;\\\\s]+");
+                  }
+
+                  static String[] ciphersOrDefaults(Conf conf, String[] defaults, boolean trimmed, int maximum) {
+                      return defaults;
                   }
               }
               """,
@@ -289,17 +296,21 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   private static final Pattern ENABLED_SSL_PROTOCOL_SUITES_PATTERN = Pattern.compile("[,;\\\\s]+");
 
                   interface Conf {
-                      String enabledSslProtocolSuites();
+                      String enabledSslProtocolSuitesAsConfigured();
 
                       String ciphers();
                   }
 
                   static String[] enabledSslProtocolSuites(Conf conf) {
-                      return conf.enabledSslProtocolSuites().split("[,;\\\\s]+");
+                      return conf.enabledSslProtocolSuitesAsConfigured().split("[,;\\\\s]+");
                   }
 
                   static String[] ciphers(Conf conf) {
                       return ENABLED_SSL_PROTOCOL_SUITES_PATTERN.split(conf.ciphers());
+                  }
+
+                  static String[] ciphersOrDefaults(Conf conf, String[] defaults, boolean trimmed, int maximum) {
+                      return defaults;
                   }
               }
               """
@@ -350,6 +361,337 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   static int options() {
                       Field[] fields = Configuration.class.getDeclaredFields();
                       return fields.length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldThatCodeOfAStaticNestedTypeWouldReadBeforeItsClassIsInitialised() {
+        rewriteRun(
+          CandidateRows.refusedBecause("read from Kind, a static nested type whose code can run before the top-level " +
+                                       "class is initialised"),
+          //language=java
+          java(
+            """
+              class Outer {
+                  static final Kind DEFAULT = Kind.A;
+
+                  enum Kind {
+                      A("a b");
+
+                      final String[] words;
+
+                      Kind(String text) {
+                          words = text.split("\\\\s+");
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aStaticNestedTypeMayReadTheFieldWhenItsClassInitialisesNothingElse() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              class Outer {
+                  static final int LIMIT = 3;
+
+                  static final class Words {
+                      static String[] of(String text) {
+                          return text.split("\\\\s+", LIMIT);
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Outer {
+                  private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
+
+                  static final int LIMIT = 3;
+
+                  static final class Words {
+                      static String[] of(String text) {
+                          return WHITESPACE.split(text, LIMIT);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldToASerializableClassWithoutItsVersion() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the class is Serializable without a serialVersionUID"),
+          //language=java
+          java(
+            """
+              import java.io.Serializable;
+
+              class Event implements Serializable {
+                  private String tags;
+
+                  String[] tags() {
+                      return tags.split("\\\\s*,\\\\s*");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aSerializableClassWithItsVersionGetsTheField() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.io.Serializable;
+
+              class Event implements Serializable {
+                  private static final long serialVersionUID = 1L;
+
+                  private String tags;
+
+                  String[] tags() {
+                      return tags.split("\\\\s*,\\\\s*");
+                  }
+              }
+              """,
+            """
+              import java.io.Serializable;
+              import java.util.regex.Pattern;
+
+              class Event implements Serializable {
+                  private static final Pattern COMMA = Pattern.compile("\\\\s*,\\\\s*");
+
+                  private static final long serialVersionUID = 1L;
+
+                  private String tags;
+
+                  String[] tags() {
+                      return COMMA.split(tags);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotReuseAFieldCompiledByAnotherMethodNamedCompile() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.regex.Pattern;
+
+              class Words {
+                  private static final Pattern SPACES = compile("\\\\s+");
+
+                  private static Pattern compile(String regex) {
+                      return Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+                  }
+
+                  static String[] of(String text) {
+                      return text.split("\\\\s+");
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Words {
+                  private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
+
+                  private static final Pattern SPACES = compile("\\\\s+");
+
+                  private static Pattern compile(String regex) {
+                      return Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+                  }
+
+                  static String[] of(String text) {
+                      return WHITESPACE.split(text);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotDelayAComputedReplacementPastANullString() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + row.getReason()).containsExactly(
+              "false the replacement is computed and the string may be null: it would no longer be computed before the " +
+              "NullPointerException", "true ")),
+          //language=java
+          java(
+            """
+              import java.util.function.Supplier;
+
+              class Slugs {
+                  static String of(String title, Supplier<String> dash) {
+                      String slug = title.replaceAll("[^a-z]+", dash.get());
+                      return slug.trim().replaceAll("[^a-z]+", dash.get());
+                  }
+              }
+              """,
+            """
+              import java.util.function.Supplier;
+              import java.util.regex.Pattern;
+
+              class Slugs {
+                  private static final Pattern OF_PATTERN = Pattern.compile("[^a-z]+");
+
+                  static String of(String title, Supplier<String> dash) {
+                      String slug = title.replaceAll("[^a-z]+", dash.get());
+                      return OF_PATTERN.matcher(slug.trim()).replaceAll(dash.get());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotCompileRegexSyntaxTheFilesJavaMayNotHave() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}), this file is older: on its Java the class " +
+              "would fail to initialise, where the call failed alone",
+              "the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +
+              "file's older Java the class could fail to initialise, where the call failed alone",
+              "the regex holds `#{`, which a template reads as a placeholder")),
+          //language=java
+          version(java(
+            """
+              class Text {
+                  static boolean check(String s) {
+                      return s.matches("\\\\X+") || s.matches("\\\\p{IsGreek}+") || s.matches("#{2}");
+                  }
+              }
+              """
+          ), 8)
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldWhoseOwnLineWouldBeTooLongForTheFile() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the Pattern field's declaration would be 113 characters long, longer than " +
+                                       "this file's code lines (80) and its lines with strings (40)"),
+          //language=java
+          java(
+            """
+              class Tls {
+                  static String[] enabledSslProtocolSuitesOfTheServer(String suites) {
+                      return suites.split("[,;\\\\s]+");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldToAClassThatAWalkerOfItsClassesLists() {
+        rewriteRun(
+          CandidateRows.refusedBecause("`c.getDeclaredFields()` lists the class's declared fields by reflection"),
+          //language=java
+          java(
+            """
+              import java.lang.reflect.Field;
+
+              abstract class Printable extends Root {
+                  String describe() {
+                      StringBuilder out = new StringBuilder();
+                      for (Class<?> c = getClass(); c != null; c = c.getSuperclass()) {
+                          for (Field field : c.getDeclaredFields()) {
+                              out.append(field.getName());
+                          }
+                      }
+                      return out.toString();
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Root {
+                  static boolean word(String s) {
+                      return s.matches("\\\\w+");
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Report extends Printable {
+                  static boolean word(String s) {
+                      return s.matches("\\\\w+");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldToASuperclassThatAWalkerFromASubclassLists() {
+        rewriteRun(
+          CandidateRows.refusedBecause("lists the class's declared fields by reflection"),
+          //language=java
+          java(
+            """
+              class Base {
+                  static boolean word(String s) {
+                      return s.matches("\\\\w+");
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Report extends Base {
+                  int fields() {
+                      return getClass().getSuperclass().getDeclaredFields().length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aClassWhoseSuperclassIsUnknownGetsNoFieldItsSuperclassCouldHide() {
+        rewriteRun(
+          spec -> spec.typeValidationOptions(TypeValidation.none()).dataTable(PerformanceCandidates.Row.class,
+            rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "no name is free for the Pattern field, or the class's type is unknown")),
+          //language=java
+          java(
+            """
+              class Outer {
+                  static class Inner extends Unknown {
+                      boolean word(String s) {
+                          return s.matches("\\\\w+");
+                      }
                   }
               }
               """

@@ -409,4 +409,68 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void doesNotWriteTextATemplateWouldMisreadOrASystemOfTheFilesOrAFinalConstant() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "every value is a constant: the final variable would become a compile-time constant (interned, inlined " +
+              "into other classes) where the call made a new string",
+              "the format holds `#{`, which a template reads as a placeholder",
+              "`System` names another class in this file: `%n` cannot be written as `System.lineSeparator()`")),
+          //language=java
+          java(
+            """
+              class Templates {
+                  static final String PREFIX = "app";
+                  static final String KEY = String.format("%s-%s", PREFIX, "v1");
+
+                  static String expression(String name) {
+                      return String.format("#{%s}", name);
+                  }
+
+                  static String line(String name) {
+                      return String.format("%s%n", name) + System.out();
+                  }
+
+                  static final class System {
+                      static String out() {
+                          return "";
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aFinalVariableOfAValueThatIsNotConstantIsConcatenated() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              class Keys {
+                  static final String PREFIX = "app";
+
+                  static String of(String user) {
+                      final String key = String.format("%s-%s", PREFIX, user);
+                      return key;
+                  }
+              }
+              """,
+            """
+              class Keys {
+                  static final String PREFIX = "app";
+
+                  static String of(String user) {
+                      final String key = PREFIX + "-" + user;
+                      return key;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

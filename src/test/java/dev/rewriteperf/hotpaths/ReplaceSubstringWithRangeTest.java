@@ -316,4 +316,36 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
           ), 17)
         );
     }
+
+    @Test
+    void doesNotChangeTheExceptionACatchAroundALambdaSeesOrDelayAComputedRadix() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly(
+              "a catch of java.lang.StringIndexOutOfBoundsException around the call would no longer catch what it throws " +
+              "(java.lang.IndexOutOfBoundsException)",
+              "the radix is computed: with a bad range it would now be computed before the exception, not after")),
+          //language=java
+          version(java(
+            """
+              import java.util.List;
+              import java.util.function.IntSupplier;
+
+              class Codes {
+                  static int sum(List<String> ids) {
+                      try {
+                          return ids.stream().mapToInt(s -> Integer.parseInt(s.substring(1, 3))).sum();
+                      } catch (StringIndexOutOfBoundsException e) {
+                          return -1;
+                      }
+                  }
+
+                  static int parsed(String id, IntSupplier radix) {
+                      return Integer.parseInt(id.substring(1, 3), radix.getAsInt());
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
 }

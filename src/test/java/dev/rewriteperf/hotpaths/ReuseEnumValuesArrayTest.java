@@ -251,4 +251,138 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
         }
         return ((Enum<?>) result).name() + "/" + ((Enum<?>) result).ordinal();
     }
+
+    @Test
+    void anEnumNestedInANestedClassIsNamedFromTheTopLevelClass() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Outer,count,()I");
+        rewriteRun(
+          spec -> spec.recipe(recipe),
+          //language=java
+          java(
+            """
+              class Outer {
+                  static class Inner {
+                      enum Mode { A, B }
+
+                      static int count() {
+                          int n = 0;
+                          for (Mode m : Mode.values()) {
+                              n += m.ordinal();
+                          }
+                          return n;
+                      }
+                  }
+              }
+              """,
+            """
+              class Outer {
+                  private static final Inner.Mode[] MODE_VALUES = Inner.Mode.values();
+
+                  static class Inner {
+                      enum Mode { A, B }
+
+                      static int count() {
+                          int n = 0;
+                          for (Mode m : MODE_VALUES) {
+                              n += m.ordinal();
+                          }
+                          return n;
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aJdkEnumsArrayIsAFieldOfTheTopLevelClass() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Units,shortest,()Ljava/util/concurrent/TimeUnit;");
+        rewriteRun(
+          spec -> spec.recipe(recipe),
+          //language=java
+          java(
+            """
+              import java.util.concurrent.TimeUnit;
+
+              class Units {
+                  static TimeUnit shortest() {
+                      return TimeUnit.values()[0];
+                  }
+              }
+              """,
+            """
+              import java.util.concurrent.TimeUnit;
+
+              class Units {
+                  private static final TimeUnit[] TIME_UNIT_VALUES = TimeUnit.values();
+
+                  static TimeUnit shortest() {
+                      return TIME_UNIT_VALUES[0];
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotShareAnArrayWhoseConstantsRunCodeOrThatIsCalledOnAnExpressionOrDeclaredElsewhere() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Settings,total,(LSettings$Size;)I", "Report,count,()I");
+        rewriteRun(
+          spec -> spec.recipe(recipe).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "creating the enum's constants runs code of its own (arguments, bodies, a constructor or field " +
+              "initialisers), which could read fields of this class before they are set",
+              "`values()` is called on an expression, not on the enum's name: the field could not be initialised so",
+              "the enum is declared in another file: whether creating its constants reads fields of this class " +
+              "(initialised later than the array) cannot be seen")),
+          //language=java
+          java(
+            """
+              class Settings {
+                  static final int SCALE = Integer.getInteger("scale", 2);
+
+                  enum Size {
+                      SMALL(1), LARGE(10);
+
+                      final int px;
+
+                      Size(int n) {
+                          px = n * SCALE;
+                      }
+                  }
+
+                  static int total(Size any) {
+                      int t = 0;
+                      for (Size s : Size.values()) {
+                          t += s.px;
+                      }
+                      return t + any.values().length;
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              enum Level { LOW, HIGH }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Report {
+                  static int count() {
+                      int n = 0;
+                      for (Level level : Level.values()) {
+                          n += level.ordinal();
+                      }
+                      return n;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

@@ -25,6 +25,7 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.maven.Assertions.pomXml;
+import static org.openrewrite.test.SourceSpecs.text;
 
 class ShareUnconfiguredObjectMapperTest implements RewriteTest {
 
@@ -289,7 +290,7 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     private static Map<String, Object> event(Random random, int depth) {
         Map<String, Object> event = new LinkedHashMap<>();
         for (int i = random.nextInt(5); i > 0; i--) {
-            event.put(text(random), value(random, depth));
+            event.put(randomText(random), value(random, depth));
         }
         return event;
     }
@@ -301,14 +302,14 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
             case 2: return random.nextLong();
             case 3: return random.nextDouble() * 1e6;
             case 4: return random.nextBoolean();
-            case 5: return text(random);
+            case 5: return randomText(random);
             case 6: return random.nextInt(40) == 0 ? new Object() : (Object) new int[]{random.nextInt(), 7};
             case 7: return Arrays.asList(value(random, depth - 1), value(random, depth - 1));
             default: return event(random, depth - 1);
         }
     }
 
-    private static String text(Random random) {
+    private static String randomText(Random random) {
         String alphabet = "ab\"\\\n\t\u0001\u00e9\ud83d\ude00/<";
         StringBuilder text = new StringBuilder();
         for (int length = random.nextInt(8); text.length() < length; ) {
@@ -321,5 +322,115 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     private static Object outcome(Method method, Map<String, Object> event) {
         Object result = CompiledBenchmark.outcome(method, event);
         return result instanceof Throwable ? result.getClass() : result;
+    }
+
+    @Test
+    void doesNotReuseAMapperFieldOtherClassesSeeAndListsInstanceFields() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + row.getReason()).containsExactlyInAnyOrder(
+              "false an instance field: each object builds its own mapper, which the class may configure after " +
+              "construction; the recipe shares only mappers made for one call or one method", "true ")),
+          //language=java
+          java(
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              class Events {
+                  static final ObjectMapper JSON = new ObjectMapper();
+
+                  private final ObjectMapper mine = new ObjectMapper();
+
+                  static String toJson(Object event) throws Exception {
+                      return new ObjectMapper().writeValueAsString(event);
+                  }
+              }
+              """,
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              class Events {
+                  private static final ObjectMapper OBJECT_MAPPER = new ObjectMapper();
+
+                  static final ObjectMapper JSON = new ObjectMapper();
+
+                  private final ObjectMapper mine = new ObjectMapper();
+
+                  static String toJson(Object event) throws Exception {
+                      return OBJECT_MAPPER.writeValueAsString(event);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotShareWhereGradleBuildsTheModule() {
+        rewriteRun(
+          CandidateRows.refusedBecause("or Gradle builds it, whose scopes the recipe does not read"),
+          text("dependencies { compileOnly 'com.fasterxml.jackson.core:jackson-databind:2.18.2' }",
+            spec -> spec.path("build.gradle")),
+          //language=java
+          java(
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              class Events {
+                  static String toJson(Object event) throws Exception {
+                      return new ObjectMapper().writeValueAsString(event);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void theFamilysFieldsDoNotMoveEachOtherSoASecondRunChangesNothing() {
+        rewriteRun(
+          spec -> spec.recipes(new ShareUnconfiguredObjectMapper(), new PrecompileConstantRegex()),
+          //language=java
+          java(
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              import java.util.regex.Pattern;
+
+              class Events {
+                  private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
+                  private static final ObjectMapper JSON = new ObjectMapper();
+
+                  static String toJson(Object event) throws Exception {
+                      return new ObjectMapper().writeValueAsString(event);
+                  }
+
+                  static String[] words(String text) {
+                      return text.split(",\\\\s*");
+                  }
+              }
+              """,
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              import java.util.regex.Pattern;
+
+              class Events {
+                  private static final Pattern COMMA = Pattern.compile(",\\\\s*");
+
+                  private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
+                  private static final ObjectMapper JSON = new ObjectMapper();
+
+                  static String toJson(Object event) throws Exception {
+                      return JSON.writeValueAsString(event);
+                  }
+
+                  static String[] words(String text) {
+                      return COMMA.split(text);
+                  }
+              }
+              """
+          )
+        );
     }
 }
