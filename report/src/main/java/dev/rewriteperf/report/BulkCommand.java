@@ -91,12 +91,14 @@ public final class BulkCommand implements Callable<Integer> {
     String branch;
 
     @Option(names = "--emit-workflow", paramLabel = "ENGINE",
-            description = "Write a CI workflow that runs these services on ENGINE (github: GitHub Actions) instead of " +
-                          "running them here: one matrix job per service with the dry run bulk runs, then the report.")
+            description = "Write a CI workflow that runs these services on ENGINE (github: GitHub Actions; gitlab: GitLab " +
+                          "CI) instead of running them here: one matrix job per service with the dry run bulk runs, then " +
+                          "the report.")
     String emitWorkflow;
 
-    @Option(names = "--workflow-file", paramLabel = "FILE", defaultValue = ".github/workflows/rewrite-performance.yml",
-            description = "Where --emit-workflow writes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--workflow-file", paramLabel = "FILE",
+            description = "Where --emit-workflow writes (default: .github/workflows/rewrite-performance.yml for github, " +
+                          "rewrite-performance.gitlab-ci.yml, to include from .gitlab-ci.yml, for gitlab).")
     Path workflowFile;
 
     @Option(names = "--pack-repository", paramLabel = "OWNER/NAME[@REF]",
@@ -184,11 +186,13 @@ public final class BulkCommand implements Callable<Integer> {
     }
 
     private int emitWorkflow(List<Service> all) throws IOException {
-        if (!emitWorkflow.equals("github")) {
-            System.err.println("--emit-workflow " + emitWorkflow + ": the engine this writes for is github (GitHub Actions)");
+        if (!emitWorkflow.equals("github") && !emitWorkflow.equals("gitlab")) {
+            System.err.println("--emit-workflow " + emitWorkflow + ": the engines this writes for are github and gitlab");
             return 2;
         }
-        return GithubWorkflow.write(workflowFile, all, packRepository, timeoutMinutes, pluginRun().withMaven("mvn"));
+        Path file = workflowFile != null ? workflowFile : Path.of(emitWorkflow.equals("github") ?
+                ".github/workflows/rewrite-performance.yml" : "rewrite-performance.gitlab-ci.yml");
+        return GithubWorkflow.write(emitWorkflow, file, all, packRepository, timeoutMinutes, pluginRun().withMaven("mvn"));
     }
 
     private PluginRun pluginRun() {

@@ -39,24 +39,27 @@ public final class GithubWorkflow {
     }
 
     /**
-     * Writes the workflow for {@code services} to {@code file} and says so; a service that cannot run there is named on
+     * Writes the workflow for {@code services} to {@code file} for {@code engine} ({@code github}, or {@code gitlab}
+     * for {@link GitlabPipeline}) and says so; a service that cannot run there is named on
      * standard error, and nothing is written (exit code 2). Local services are checked out from the git repository the
      * file is in (else the one the current directory is in).
      */
-    static int write(Path file, List<Service> services, String packRepository, double timeoutMinutes, PluginRun run)
-            throws IOException {
+    static int write(String engine, Path file, List<Service> services, String packRepository, double timeoutMinutes,
+                     PluginRun run) throws IOException {
         Path target = file.toAbsolutePath().normalize();
+        Settings settings = new Settings(repositoryRoot(target.getParent()), packRepository, timeoutMinutes, run);
         String workflow;
         try {
-            workflow = render(services, new Settings(repositoryRoot(target.getParent()), packRepository, timeoutMinutes, run));
+            workflow = engine.equals("gitlab") ? GitlabPipeline.render(services, settings) : render(services, settings);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             return 2;
         }
         Files.createDirectories(target.getParent());
         Files.writeString(target, workflow, StandardCharsets.UTF_8);
+        int limit = engine.equals("gitlab") ? GitlabPipeline.MATRIX_LIMIT : MATRIX_LIMIT;
         System.out.printf("%s: %d service(s) in %d matrix job(s) of at most %d, then the report%n", target, services.size(),
-                (services.size() + MATRIX_LIMIT - 1) / MATRIX_LIMIT, MATRIX_LIMIT);
+                (services.size() + limit - 1) / limit, limit);
         return 0;
     }
 
@@ -181,33 +184,34 @@ public final class GithubWorkflow {
     }
 
     private void matrixEntry(Service service) {
+        String[] place = placeOf(service, settings);
+        line(5, "- name: " + quoted(service.name()));
+        line(6, "jdk: " + quoted(service.jdk()));
+        line(6, "repository: " + quoted(place[0]));
+        line(6, "url: " + quoted(place[1]));
+        line(6, "dir: " + quoted(place[2]));
+    }
+
+    /**
+     * Where a service is in a CI job: its GitHub repository ({@code OWNER/NAME}, or empty), any other git URL (or
+     * empty), and the directory its build runs in (a remote service's clone, or a local one's place in the
+     * repository the workflow runs in). A service that cannot run there is an {@link IllegalArgumentException}.
+     */
+    static String[] placeOf(Service service, Settings settings) {
         if (!SAFE_NAME.matcher(service.name()).matches()) {
             throw new IllegalArgumentException("service name '" + service.name() + "' is not usable in an artifact name: " +
                                                "name it with NAME= (letters, digits, '.', '_', '-')");
         }
-        String repository = "";
-        String url = "";
-        String dir;
-        if (service.remote()) {
-            Matcher github = GITHUB.matcher(service.location());
-            if (github.matches()) {
-                repository = github.group(1);
-            } else {
-                url = service.location();
-            }
-            dir = "services/" + service.name();
-        } else {
-            dir = inRepository(service);
+        if (!service.remote()) {
+            return new String[]{"", "", inRepository(service, settings)};
         }
-        line(5, "- name: " + quoted(service.name()));
-        line(6, "jdk: " + quoted(service.jdk()));
-        line(6, "repository: " + quoted(repository));
-        line(6, "url: " + quoted(url));
-        line(6, "dir: " + quoted(dir));
+        Matcher github = GITHUB.matcher(service.location());
+        String dir = "services/" + service.name();
+        return github.matches() ? new String[]{github.group(1), "", dir} : new String[]{"", service.location(), dir};
     }
 
     /** A local service's directory relative to the fleet repository's root, which the workflow checks out. */
-    private String inRepository(Service service) {
+    private static String inRepository(Service service, Settings settings) {
         Path root = settings.repositoryRoot().toAbsolutePath().normalize();
         Path dir = Path.of(service.location()).toAbsolutePath().normalize();
         if (!dir.startsWith(root)) {

@@ -100,6 +100,40 @@ class GithubWorkflowTest {
         assertThat(file).doesNotExist();
     }
 
+    @Test
+    void theGitlabPipelineRunsWhatBulkRunsInMatricesOfAtMost200(@TempDir Path dir) throws Exception {
+        StringBuilder list = new StringBuilder("order-service=" + SAMPLES.toAbsolutePath().getParent().resolve("order-service") + "\n");
+        for (int i = 2; i <= 250; i++) {
+            list.append("https://gitlab.example.com/team/svc-").append(i).append(".git\n");
+        }
+        Path file = dir.resolve("rewrite-performance.gitlab-ci.yml");
+
+        int exit = new CommandLine(new Tool()).execute("bulk", "--emit-workflow", "gitlab", "--list",
+                Files.writeString(dir.resolve("services.txt"), list).toString(), "--workflow-file", file.toString(),
+                "--maven-arg=" + ODD_ARG);
+
+        assertThat(exit).isZero();
+        JsonNode pipeline = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        assertThat(names(pipeline)).containsExactly("stages", "variables", "pack", "services-1", "services-2", "report");
+        JsonNode first = pipeline.at("/services-1/parallel/matrix");
+        assertThat(first).hasSize(GitlabPipeline.MATRIX_LIMIT);
+        assertThat(pipeline.at("/services-2/parallel/matrix")).hasSize(250 - GitlabPipeline.MATRIX_LIMIT);
+        assertThat(entry(first, "order-service")).containsEntry("JDK", "21").containsEntry("URL", "")
+                .containsEntry("DIR", "samples/order-service");
+        assertThat(entry(first, "svc-2")).containsEntry("URL", "https://gitlab.example.com/team/svc-2.git")
+                .containsEntry("DIR", "services/svc-2");
+        assertThat(pipeline.at("/services-1/image").asText()).isEqualTo("maven:3.9-eclipse-temurin-${JDK}");
+        assertThat(pipeline.at("/report/when").asText()).isEqualTo("always");
+        assertThat(pipeline.at("/report/script/0").asText()).contains("order-service=samples/order-service",
+                "svc-250=services/svc-250");
+
+        List<String> script = new ArrayList<>();
+        pipeline.at("/services-1/script").forEach(line -> script.add(line.asText()));
+        String dryRun = script.get(script.size() - 1);
+        assertThat(dryRun).startsWith("timeout 30m mvn ");
+        assertThat(argumentsOf(dryRun.substring("timeout 30m ".length()), dir)).isEqualTo(argumentsOfBulk(dir));
+    }
+
     private static int emit(String... args) {
         List<String> all = new ArrayList<>(List.of("bulk", "--emit-workflow", "github"));
         all.addAll(List.of(args));
@@ -174,7 +208,8 @@ class GithubWorkflowTest {
     }
 
     private static Map<String, String> entry(JsonNode include, String name) {
-        JsonNode found = StreamSupport.stream(include.spliterator(), false).filter(e -> e.get("name").asText().equals(name))
+        JsonNode found = StreamSupport.stream(include.spliterator(), false)
+                .filter(e -> e.path("name").asText().equals(name) || e.path("NAME").asText().equals(name))
                 .findFirst().orElseThrow();
         Map<String, String> fields = new java.util.LinkedHashMap<>();
         found.fields().forEachRemaining(f -> fields.put(f.getKey(), f.getValue().asText()));
