@@ -7,6 +7,7 @@ for every @Param, and the next round runs them in the other order (ABBA...). The
 round, within a pair that saw the same machine, and summarize.py gives its geometric mean with a 95 %
 confidence interval over the rounds (see ratio_interval there).
 
+    ./paired.py collections --jdk 25 --headlines     # each recipe's headline pair and size (headlines.tsv), 8 rounds
     ./paired.py collections --jdk 25                 # every pair of the family, 12 rounds
     ./paired.py streams --recipe PreSizeMapToList --rounds 4 --jdk 17
     ./paired.py bytes --recipe UseVarHandleForByteReads --pair readLongBigEndianAfter   # one pair
@@ -14,6 +15,8 @@ confidence interval over the rounds (see ratio_interval there).
 
 Writes results/paired/<family>-jdk<N>.json (with --recipe, <family>-<Recipe>-jdk<N>.json): for each pair and
 @Param, each round's median time per operation and gc.alloc.rate.norm (B/op) of both methods, and which ran first.
+With --headlines it runs, for every recipe of the family, the pair and size its description quotes on that JDK
+(headlines.tsv): the one command whose file the descriptions, RecipeFiguresTest and the report read.
 The benchmark jar is built with `../scripts/mvn21 -B package` (target/benchmarks.jar).
 """
 
@@ -43,7 +46,9 @@ def main():
                         help="only the pair whose variant is this method (e.g. readLongBigEndianAfter); repeatable")
     parser.add_argument("--param", action="append", default=[], help="only this @Param value, as JMH's -p takes it (size=1000)")
     parser.add_argument("--jdk", choices=sorted(JDKS), default="25")
-    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--headlines", action="store_true",
+                        help="only each recipe's headline pair and size on this JDK, as headlines.tsv lists them")
+    parser.add_argument("--rounds", type=int, default=None, help="default 12, or 8 with --headlines")
     parser.add_argument("--warmup", default="3x300ms", help="warm-up iterations x time, per fork")
     parser.add_argument("--measure", default="5x300ms", help="measured iterations x time, per fork")
     parser.add_argument("--jar", help="default: target/benchmarks.jar (release 21) for JDK 25, "
@@ -55,15 +60,20 @@ def main():
     if not os.path.exists(args.jar):
         sys.exit(f"paired: {args.jar} is missing; build it with ../scripts/mvn21 -B package" + (" -Pjdk17" if args.jdk == "17" else ""))
     java = JDKS[args.jdk]
-    pairs = [p for p in pairs_of(listed(java, args.jar), args.family, args.recipe)
-             if not args.pair or p[1].rsplit(".", 1)[1] in args.pair]
+    if args.rounds is None:
+        args.rounds = 8 if args.headlines else 12
+    if args.headlines:
+        pairs = headline_pairs(listed(java, args.jar), args.family, args.jdk)
+    else:
+        pairs = [(b, a, args.param) for b, a in pairs_of(listed(java, args.jar), args.family, args.recipe)
+                 if not args.pair or a.rsplit(".", 1)[1] in args.pair]
     if not pairs:
         sys.exit(f"paired: no before/after pair in family {args.family}" + (f" for {args.recipe}" if args.recipe else ""))
     records = {}
     for round_ in range(args.rounds):
-        for n, (before, after) in enumerate(pairs):
+        for n, (before, after, params) in enumerate(pairs):
             order = [before, after] if (round_ + n) % 2 == 0 else [after, before]
-            scores = {method: run(java, args, method) for method in order}
+            scores = {method: run(java, args, method, params) for method in order}
             for params in scores[before]:
                 if params not in scores[after]:
                     continue
@@ -100,7 +110,26 @@ def pairs_of(benchmarks, family, recipe):
     return pairs
 
 
-def run(java, args, method):
+def headline_pairs(benchmarks, family, jdk):
+    """(baseline, variant, [param]) for each headline of the family on this JDK, by headlines.tsv."""
+    classes = {name.rsplit(".", 1)[0] for name in benchmarks}
+    pairs = []
+    with open(os.path.join(HERE, "headlines.tsv")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            recipe, row_jdk, before, after, params = (line.rstrip("\n").split("\t") + [""])[:5]
+            if not recipe.startswith(family + ".") or row_jdk != jdk:
+                continue
+            simple = recipe.split(".", 1)[1]
+            klass = next((c for c in classes if c.endswith("." + simple + "Benchmark")), None)
+            if klass is None:
+                sys.exit(f"paired: headlines.tsv names {recipe}, whose benchmark is not in the jar")
+            pairs.append((f"{klass}.{before}", f"{klass}.{after}", [params] if params else []))
+    return pairs
+
+
+def run(java, args, method, params):
     """{params: (median time per operation, B/op)} of one fork of {@code method} for each of its @Param values."""
     warmups, warmup_time = args.warmup.split("x")
     iterations, measure_time = args.measure.split("x")
@@ -109,7 +138,7 @@ def run(java, args, method):
     try:
         subprocess.run([java, "-jar", args.jar, "^" + re.escape(method) + "$", "-f", "1", "-wi", warmups, "-w",
                         warmup_time, "-i", iterations, "-r", measure_time, "-prof", "gc", "-rf", "json", "-rff", path]
-                       + [arg for param in args.param for arg in ("-p", param)],
+                       + [arg for param in params for arg in ("-p", param)],
                        capture_output=True, text=True, check=True)
         with open(path) as f:
             results = json.load(f)
@@ -132,6 +161,8 @@ def write(args, java, records):
     version = subprocess.run([java, "-version"], capture_output=True, text=True).stderr.splitlines()[0]
     os.makedirs(args.out, exist_ok=True)
     name = f"{args.family}-{args.recipe}-jdk{args.jdk}.json" if args.recipe else f"{args.family}-jdk{args.jdk}.json"
+    if args.headlines:
+        name = f"{args.family}-jdk{args.jdk}.json"
     path = os.path.join(args.out, name)
     with open(path, "w") as f:
         json.dump({"family": args.family, "jdk": version, "date": datetime.date.today().isoformat(),

@@ -10,9 +10,14 @@ Each row compares a variant with its baseline in the same run and the same @Para
 Ratios are baseline / variant, so above 1 means the variant is faster or allocates less. Time is the median of
 all measured iterations (every fork), which a noisy shared machine disturbs less than the mean; JMH's mean and
 its 99.9% error follow in brackets. The speed-up is the ratio of the medians.
+
+    python3 summarize.py results/paired/streams-jdk25.json     # the paired table of one file
+    python3 summarize.py --headlines                           # each recipe's headline on JDK 25 and 17 (headlines.tsv)
+    python3 summarize.py --descriptions                        # the same as the descriptions word it
 """
 import json
 import math
+import os
 import re
 import statistics
 import sys
@@ -105,5 +110,70 @@ def main(paths):
                   f'| {bb:,.0f} → {b:,.0f} | {bns / ns:.2f}x | {allocation} |')
 
 
+def headline_figures(here, recipe, jdk, before, after, params):
+    """(B/op before, B/op after, ratio, low, high, rounds) of a headline in results/paired/<family>-jdk<N>.json, or None."""
+    family, simple = recipe.split('.', 1)
+    path = f'{here}/results/paired/{family}-jdk{jdk}.json'
+    try:
+        data = json.load(open(path))
+    except FileNotFoundError:
+        return None
+    for record in data['pairs']:
+        klass_before, method_before = record['before'].rsplit('.', 1)
+        if (klass_before.endswith('.' + simple + 'Benchmark') and method_before == before and
+                record['after'].rsplit('.', 1)[1] == after and record['params'] == params):
+            rounds = record['rounds']
+            ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
+            return (statistics.median(r['beforeBytes'] for r in rounds), statistics.median(r['afterBytes'] for r in rounds),
+                    ratio, low, high, len(rounds))
+    return None
+
+
+def time_text(ratio, low, high):
+    """What a description says of the time: the ratio where its interval excludes 1, else "within noise"."""
+    if low > 1 or high < 1:
+        return f'{ratio:.2f}x faster (95 % interval {low:.2f}-{high:.2f}x)'
+    return f'within noise (95 % interval {low:.2f}-{high:.2f}x)'
+
+
+def headlines(here):
+    """The README's table: each recipe's headline pair and size on JDK 25 and 17, its B/op and time ratio."""
+    print('| recipe | JDK | pair, size | B/op (before → after) | time [95 % interval] | rounds |')
+    print('| --- | --- | --- | --- | --- | --- |')
+    with open(f'{here}/headlines.tsv') as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            recipe, jdk, before, after, params = (line.rstrip('\n').split('\t') + [''])[:5]
+            figures = headline_figures(here, recipe, jdk, before, after, params)
+            pair = f'{before} → {after}' + (f', {params}' if params else '')
+            if figures is None:
+                print(f'| {recipe.split(".", 1)[1]} | {jdk} | {pair} | — | not measured | — |')
+                continue
+            b, a, ratio, low, high, rounds = figures
+            resolved = low > 1 or high < 1
+            text = f'**{ratio:.2f}x** [{low:.2f}, {high:.2f}]' if resolved else f'within noise [{low:.2f}, {high:.2f}]'
+            print(f'| {recipe.split(".", 1)[1]} | {jdk} | {pair} | {b:,.0f} → {a:,.0f} | {text} | {rounds} |')
+
+
+def descriptions(here):
+    """What each recipe's description says of its headlines: the exact B/op change and the time on each JDK."""
+    with open(f'{here}/headlines.tsv') as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            recipe, jdk, before, after, params = (line.rstrip('\n').split('\t') + [''])[:5]
+            figures = headline_figures(here, recipe, jdk, before, after, params)
+            if figures is not None:
+                b, a, ratio, low, high, _ = figures
+                print(f'{recipe} {after} {params} JDK {jdk}: {b:,.0f} -> {a:,.0f} B/op; {time_text(ratio, low, high)}')
+
+
 if __name__ == '__main__':
-    main(sys.argv[1:] or ['results/SizeHashCollectionsForElementCount-jdk25.json'])
+    here = os.path.dirname(os.path.abspath(__file__))
+    if sys.argv[1:] == ['--headlines']:
+        headlines(here)
+    elif sys.argv[1:] == ['--descriptions']:
+        descriptions(here)
+    else:
+        main(sys.argv[1:] or ['results/SizeHashCollectionsForElementCount-jdk25.json'])
