@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,8 +18,11 @@ import java.util.Map;
  */
 final class BranchRun {
 
-    /** How the service's branch went: the status the report shows, where its output is, and what the run noted. */
-    record Outcome(String status, Path project, List<String> problems, List<String> checks) {
+    /**
+     * How the service's branch went: the status the report shows, where its output is, what the run noted, and
+     * whether it finished (a rerun leaves it alone: a branch made, nothing to change, or red) or failed (tried again).
+     */
+    record Outcome(String status, Path project, List<String> problems, List<String> checks, boolean finished) {
     }
 
     private final String branch;
@@ -37,6 +41,31 @@ final class BranchRun {
         this.gains = gains;
     }
 
+    /**
+     * Each service's branch: {@code branch}, or {@code branch-SERVICE} for services that share a git repository with
+     * another of the list (a monorepo), whose branches would otherwise clash.
+     */
+    static Map<String, String> names(String branch, List<Service> services, Path workspace) {
+        Map<String, List<String>> byRepository = new HashMap<>();
+        for (Service service : services) {
+            String repository = service.remote() ? service.location() : repositoryOf(service.directory(workspace));
+            byRepository.computeIfAbsent(repository, r -> new ArrayList<>()).add(service.name());
+        }
+        Map<String, String> names = new HashMap<>();
+        for (List<String> sharing : byRepository.values()) {
+            sharing.forEach(name -> names.put(name, sharing.size() > 1 ? branch + "-" + name : branch));
+        }
+        return names;
+    }
+
+    private static String repositoryOf(Path dir) {
+        try {
+            return Git.topLevel(dir).toString();
+        } catch (IOException e) {
+            return dir.toAbsolutePath().toString(); // not in git: apply says so for this service alone
+        }
+    }
+
     Outcome apply(String name, Path dir, Path log) throws IOException {
         if (!Git.isWorkTree(dir)) {
             return failed(dir, "--branch needs the service in a git repository: " + dir + " is not in one");
@@ -44,22 +73,34 @@ final class BranchRun {
         Path top = Git.topLevel(dir);
         Path worktree = workspace.resolve("branches").resolve(name);
         if (exists(top, "refs/heads/" + branch)) {
-            return failed(dir, "the branch " + branch + " exists already in " + top + ": delete it or give another --branch");
+            return failed(dir, "the branch " + branch + " exists already in " + top + ": delete it (git branch -D " + branch +
+                               "; git worktree remove " + worktree + ") or give another --branch");
         }
         removeWorktree(top, worktree);
         Exec.output(top, "git", "worktree", "add", "--quiet", "-b", branch, worktree.toString(), "HEAD");
         Path project = worktree.resolve(top.relativize(dir.toRealPath()).toString());
+        try {
+            return applyInWorktree(name, top, worktree, project, log);
+        } catch (IOException | RuntimeException e) {
+            // A failed hook, a signing agent, a git error: the branch goes, so that a rerun can make it anew.
+            Outcome failed = noBranch(top, worktree, project, "failed", List.of(e.getMessage() + "; see " + log));
+            return new Outcome("failed: " + e.getMessage(), project, failed.problems(), List.of(), false);
+        }
+    }
+
+    private Outcome applyInWorktree(String name, Path top, Path worktree, Path project, Path log) throws IOException {
         Exec.Outcome applied = exec.run(run.rewrite("run"), project, log);
         if (!applied.ok()) {
-            return noBranch(top, worktree, project, "run " + applied, List.of("the run " + applied + "; see " + log));
+            Outcome outcome = noBranch(top, worktree, project, "run " + applied, List.of("the run " + applied + "; see " + log));
+            return new Outcome(outcome.status(), project, outcome.problems(), List.of(), false);
         }
-        Map<Path, Boolean> changed = Git.changedFiles(project);
+        Map<Path, Boolean> changed = Git.packChanges(project, false);
         if (changed.isEmpty()) {
             return noBranch(top, worktree, project, "no change", List.of());
         }
         List<String> checks = new ArrayList<>();
         String formatted = Formatter.format(project, run, exec, log);
-        checks.add(formatted != null ? formatted : "the build declares no formatter (spotless, formatter-maven-plugin, fmt)");
+        checks.add(formatted != null ? formatted : "its poms declare no formatter (spotless, formatter-maven-plugin, fmt)");
         List<Path> added = changed.entrySet().stream().filter(e -> !e.getValue()).map(Map.Entry::getKey).toList();
         writePatch(project, Git.diff(project, added));
         if (verify) {
@@ -72,7 +113,7 @@ final class BranchRun {
             checks.add("not verified here: bulk --verify builds and tests each service with the change");
         }
         commit(name, worktree, project, changed, checks);
-        return new Outcome("branch " + branch + (verify ? ", verify: green" : ""), project, List.of(), checks);
+        return new Outcome("branch " + branch + (verify ? ", verify: green" : ""), project, List.of(), checks, true);
     }
 
     private void commit(String name, Path worktree, Path project, Map<Path, Boolean> changed, List<String> checks) throws IOException {
@@ -89,7 +130,9 @@ final class BranchRun {
         if (Exec.output(worktree, "git", "config", "--default", "", "user.email").isBlank()) {
             commit.addAll(List.of("-c", "user.name=rewrite-performance", "-c", "user.email=rewrite-performance@localhost"));
         }
-        commit.addAll(List.of("commit", "--quiet", "-F", message.toString()));
+        // No hooks and no signing: a hook or a key agent waiting for a person would stall the whole run; the person
+        // who pushes the branch has both.
+        commit.addAll(List.of("-c", "commit.gpgsign=false", "commit", "--quiet", "--no-verify", "-F", message.toString()));
         Exec.output(worktree, commit.toArray(new String[0]));
     }
 
@@ -97,11 +140,11 @@ final class BranchRun {
     private Outcome noBranch(Path top, Path worktree, Path project, String why, List<String> problems) throws IOException {
         Exec.output(worktree, "git", "checkout", "--quiet", "--detach");
         Exec.output(top, "git", "branch", "-D", branch);
-        return new Outcome(why + ": no branch", project, problems, List.of());
+        return new Outcome(why + ": no branch", project, problems, List.of(), true);
     }
 
     private static Outcome failed(Path dir, String why) {
-        return new Outcome("failed", dir, List.of(why), List.of());
+        return new Outcome("failed", dir, List.of(why), List.of(), false);
     }
 
     private static void writePatch(Path project, String patch) throws IOException {

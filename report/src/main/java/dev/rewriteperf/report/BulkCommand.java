@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -114,6 +115,11 @@ public final class BulkCommand implements Callable<Integer> {
             description = "auto (a live status line on a terminal, plain lines otherwise), live or plain (default: ${DEFAULT-VALUE}).")
     String progress;
 
+    private static final String EARLIER_RUN = " (earlier run)";
+
+    /** Each service's branch: {@code --branch}, or with the service's name after it where services share a repository. */
+    private Map<String, String> branches = Map.of();
+
     @Override
     public Integer call() throws Exception {
         List<Service> all;
@@ -127,6 +133,12 @@ public final class BulkCommand implements Callable<Integer> {
             System.err.println("no services: give SERVICE arguments or --list FILE");
             return 2;
         }
+        List<String> shared = Service.sharedNames(all);
+        if (!shared.isEmpty()) {
+            System.err.println("services share a name (" + String.join(", ", shared) + "): they would share a clone, a log " +
+                               "and an artifact; name them apart with NAME=");
+            return 2;
+        }
         if (emitWorkflow != null) {
             return emitWorkflow(all);
         }
@@ -138,6 +150,9 @@ public final class BulkCommand implements Callable<Integer> {
         Files.createDirectories(workspace.resolve("state"));
         List<String> problems = new ArrayList<>();
         Gains gains = benchmarks == null ? Gains.none() : Gains.read(benchmarks, problems);
+        if (branch != null) {
+            branches = BranchRun.names(branch, all, workspace);
+        }
         List<ServiceResult> results = runAll(all, gains);
         Map<String, Path> recordings = new LinkedHashMap<>();
         for (ServiceResult result : results) {
@@ -163,7 +178,7 @@ public final class BulkCommand implements Callable<Integer> {
                 runs.add(pool.submit(() -> {
                     shown.started(service.name());
                     ServiceResult result = run(service, gains);
-                    shown.finished(result, isFailure(result.status()));
+                    shown.finished(result, isFailure(result.status()), result.status().endsWith(EARLIER_RUN));
                     return result;
                 }));
             }
@@ -181,8 +196,10 @@ public final class BulkCommand implements Callable<Integer> {
         }
     }
 
+    /** The statuses of a service whose run did not end as it should: see {@link #run} and {@link BranchRun}. */
     private static boolean isFailure(String status) {
-        return status.startsWith("failed") || status.contains("failed with") || status.contains("timed out") || status.contains("red");
+        return status.startsWith("failed") || status.startsWith("dry run ") || status.startsWith("run ") ||
+               status.startsWith("verify: red");
     }
 
     private int emitWorkflow(List<Service> all) throws IOException {
@@ -199,9 +216,13 @@ public final class BulkCommand implements Callable<Integer> {
         return new PluginRun(maven, plugin, pack, recipe, mavenArgs);
     }
 
-    /** What this run does to a service; a service finished by a run of another mode is run again. */
+    /**
+     * What this run does to a service, and with what (recipe, pack, plugin, Maven arguments): a service finished by a
+     * run of another mode, or of another pack or recipe, is run again.
+     */
     private String mode() {
-        return (branch != null ? "branch " + branch : apply ? "run" : "dryRun") + (verify ? " verify" : "");
+        String what = (branch != null ? "branch " + branch : apply ? "run" : "dryRun") + (verify ? " verify" : "");
+        return what + " " + Integer.toHexString(Objects.hash(recipe, pack, plugin, mavenArgs));
     }
 
     private ServiceResult run(Service service, Gains gains) {
@@ -214,7 +235,7 @@ public final class BulkCommand implements Callable<Integer> {
             Properties finished = ServiceState.finished(state, mode(), rerun);
             if (finished != null) {
                 Path output = Path.of(finished.getProperty("output", dir.toString()));
-                return DryRunReader.read(name, output).withStatus(finished.getProperty("status") + " (earlier run)", List.of());
+                return DryRunReader.read(name, output).withStatus(finished.getProperty("status") + EARLIER_RUN, List.of());
             }
             if (service.remote() && !Files.isDirectory(dir)) {
                 Exec.Outcome clone = exec.run(List.of("git", "clone", "--depth", "1", service.location(), dir.toString()), workspace, log);
@@ -229,13 +250,14 @@ public final class BulkCommand implements Callable<Integer> {
                 return failed(name, "not a Maven project (no pom.xml in " + dir + ")", log);
             }
             if (branch != null) {
-                BranchRun.Outcome outcome = new BranchRun(branch, workspace, pluginRun(), exec, verify, gains).apply(name, dir, log);
-                ServiceState.save(state, mode(), outcome.status(), !outcome.status().equals("failed"), outcome.project());
+                BranchRun.Outcome outcome = new BranchRun(branches.get(name), workspace, pluginRun(), exec, verify, gains)
+                        .apply(name, dir, log);
+                ServiceState.save(state, mode(), outcome.status(), outcome.finished(), outcome.project());
                 return DryRunReader.read(name, outcome.project()).withStatus(outcome.status(), outcome.problems(), outcome.checks());
             }
             return runInPlace(name, dir, log, state, exec);
-        } catch (IOException e) {
-            return failed(name, e.toString(), log);
+        } catch (IOException | RuntimeException e) {
+            return failed(name, e.toString(), log); // one service's trouble is its own: the others go on
         }
     }
 
@@ -267,6 +289,9 @@ public final class BulkCommand implements Callable<Integer> {
         Path scratch = workspace.resolve("verify").resolve(name);
         Directories.deleteRecursively(scratch);
         Directories.copy(dir, scratch);
+        if (!Files.exists(scratch.resolve(".git"))) {
+            Git.baseline(scratch); // a service inside a larger repository: its copy is its own, so git can tell the pack's changes
+        }
         Exec.Outcome applied = exec.run(pluginRun().rewrite("run"), scratch, log);
         if (applied.ok() && !apply) {
             addIfPresent(notes, Formatter.format(scratch, pluginRun(), exec, log));
@@ -282,6 +307,6 @@ public final class BulkCommand implements Callable<Integer> {
     }
 
     private ServiceResult failed(String name, String why, Path log) {
-        return new ServiceResult(name, "failed", List.of(), List.of(), List.of(why + "; see " + log), List.of());
+        return new ServiceResult(name, "failed", List.of(), List.of(), List.of(why + "; see " + log));
     }
 }

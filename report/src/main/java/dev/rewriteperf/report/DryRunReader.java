@@ -19,8 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -52,7 +54,26 @@ public final class DryRunReader {
                 });
         Path patch = rewrite.resolve("rewrite.patch");
         List<FileDiff> diffs = Files.isRegularFile(patch) ? diffs(patch, problems) : List.of();
-        return new ServiceResult(name, "read", candidates, diffs, problems);
+        Path project = rewrite.endsWith("target/rewrite") ? rewrite.getParent().getParent() : null;
+        return new ServiceResult(name, "read", candidates, diffs, problems, List.of(), project == null ? "" : repositoryPath(project));
+    }
+
+    /** Where {@code project} is in its git repository ({@code services/orders/}); empty at the root or outside git. */
+    private static String repositoryPath(Path project) {
+        try {
+            return Exec.output(project, "git", "rev-parse", "--show-prefix").trim();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The files the newest data table under {@code project} says a recipe changed, as absolute paths. */
+    static Set<Path> changedFiles(Path project) {
+        Set<Path> files = new HashSet<>();
+        Path rewrite = project.resolve("target/rewrite");
+        newestTable(rewrite).ifPresent(table -> candidates("", table, new ArrayList<>()).stream().filter(Candidate::changed)
+                .forEach(c -> files.add(project.toAbsolutePath().resolve(c.sourcePath()).normalize())));
+        return files;
     }
 
     private static Optional<Path> newestTable(Path rewrite) {

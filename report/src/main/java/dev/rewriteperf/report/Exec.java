@@ -33,8 +33,10 @@ final class Exec {
     Outcome run(List<String> command, Path dir, Path log) throws IOException {
         Files.writeString(log, "$ " + String.join(" ", command) + "  (in " + dir + ")\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().put("GIT_TERMINAL_PROMPT", "0"); // a clone that needs a password fails, not waits
+        Process process = builder.start();
         try {
             if (!process.waitFor((long) (timeoutMinutes * 60_000), TimeUnit.MILLISECONDS)) {
                 // The parent first: killed after its children, a shell would go on to its next command (and
@@ -53,19 +55,39 @@ final class Exec {
         }
     }
 
-    /** A short command whose output is wanted (git's): its standard output, or an {@link IOException} saying why not. */
+    /** How long a short command ({@link #output}) may take: git's own work, never a build. */
+    private static final long SHORT_COMMAND_MINUTES = 10;
+
+    /**
+     * A short command whose output is wanted (git's): its standard output, or an {@link IOException} saying why not
+     * (its exit code and standard error, or that it took longer than {@link #SHORT_COMMAND_MINUTES} minutes: a hook or
+     * a prompt waiting for someone). Both streams go to files, so neither can fill and stall the other, and the limit
+     * holds while the command prints nothing.
+     */
     static String output(Path dir, String... command) throws IOException {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        Path out = Files.createTempFile("bulk-command", ".out");
+        Path errors = Files.createTempFile("bulk-command", ".err");
         try {
-            if (process.waitFor() != 0) {
-                throw new IOException(String.join(" ", command) + " failed in " + dir + ": " + err.trim());
+            ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(errors.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+            builder.environment().put("GIT_TERMINAL_PROMPT", "0");
+            Process process = builder.start();
+            process.getOutputStream().close();
+            if (!process.waitFor(SHORT_COMMAND_MINUTES, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IOException(String.join(" ", command) + " took longer than " + SHORT_COMMAND_MINUTES + " minutes in " + dir);
             }
+            if (process.exitValue() != 0) {
+                throw new IOException(String.join(" ", command) + " failed in " + dir + ": " +
+                                      Files.readString(errors, StandardCharsets.UTF_8).trim());
+            }
+            return Files.readString(out, StandardCharsets.UTF_8);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted: " + String.join(" ", command));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(errors);
         }
-        return out;
     }
 }

@@ -10,9 +10,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The service's own formatter, run on what the pack changed before a commit or a verifying build: many builds check
@@ -49,7 +51,7 @@ final class Formatter {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                 if (file.getFileName().toString().equals("pom.xml")) {
-                    poms.add(Files.readString(file, StandardCharsets.UTF_8));
+                    poms.add(Files.readString(file, StandardCharsets.ISO_8859_1));
                 }
                 return FileVisitResult.CONTINUE;
             }
@@ -63,41 +65,59 @@ final class Formatter {
     }
 
     /**
-     * Runs the project's formatter, if it declares one, on the files the pack changed in {@code project} (a directory
-     * of a git work tree); returns what the report says of it, or null when the build declares no formatter.
+     * Runs the project's formatter, if it declares one, on the files the pack changed in {@code project} (a project a git
+     * repository holds); every other file it changes is put back. Returns what the report says of it, or null when
+     * the build declares no formatter in its poms.
      */
     static String format(Path project, PluginRun run, Exec exec, Path log) throws IOException {
         Optional<String> goal = declaredGoal(project);
         if (goal.isEmpty()) {
             return null;
         }
-        if (!Git.isWorkTree(project)) {
+        if (!Git.tracks(project, "pom.xml")) {
             return "its formatter (" + goal.get() + ") not run: without git the formatter's changes could not be kept " +
                    "to the files the pack changed";
         }
-        Map<Path, Boolean> changed = Git.changedFiles(project);
-        Map<Path, byte[]> written = new LinkedHashMap<>();
-        for (Path file : changed.keySet()) {
-            written.put(file, Files.exists(file) ? Files.readAllBytes(file) : null);
+        Map<Path, Boolean> pack = Git.packChanges(project, true); // the pack's own files: its data table names each
+        // Every file that differs from the last commit before the formatter runs (the pack's, and any a person or
+        // the build had changed): each is put back as it was unless it is the pack's.
+        Map<Path, byte[]> before = new LinkedHashMap<>();
+        for (Path file : Git.changedFiles(project).keySet()) {
+            before.put(file, Files.exists(file) ? Files.readAllBytes(file) : null);
         }
         Exec.Outcome formatted = exec.run(run.build(goal.get()), project, log);
-        for (Map.Entry<Path, Boolean> file : Git.changedFiles(project).entrySet()) {
-            if (!changed.containsKey(file.getKey())) {
-                Git.restore(file.getKey(), file.getValue());
-            }
-        }
+        Map<Path, Boolean> after = Git.changedFiles(project);
+        Set<Path> all = new LinkedHashSet<>(before.keySet());
+        all.addAll(after.keySet());
         int touched = 0;
-        for (Map.Entry<Path, byte[]> file : written.entrySet()) {
-            if (file.getValue() != null && Files.exists(file.getKey()) && !Arrays.equals(file.getValue(), Files.readAllBytes(file.getKey()))) {
+        for (Path path : all) {
+            if (before.containsKey(path) && Arrays.equals(before.get(path), read(path))) {
+                continue; // not the formatter's doing
+            }
+            if (pack.containsKey(path) && formatted.ok()) {
                 touched++;
-                if (!formatted.ok()) {
-                    Files.write(file.getKey(), file.getValue());
-                }
+            } else if (before.containsKey(path)) {
+                write(path, before.get(path));
+            } else {
+                Git.restore(path, after.get(path));
             }
         }
         if (!formatted.ok()) {
             return "its formatter (" + goal.get() + ") " + formatted + ": the changed files are kept as the pack wrote them";
         }
-        return "formatted by its own " + goal.get() + " (" + touched + " of " + changed.size() + " changed file(s) touched)";
+        return "formatted by its own " + goal.get() + " (" + touched + " of " + pack.size() + " changed file(s) touched)";
+    }
+
+    private static byte[] read(Path file) throws IOException {
+        return Files.exists(file) ? Files.readAllBytes(file) : null;
+    }
+
+    /** {@code file} as it was: its bytes, or not there at all. */
+    private static void write(Path file, byte[] bytes) throws IOException {
+        if (bytes == null) {
+            Files.deleteIfExists(file);
+        } else {
+            Files.write(file, bytes);
+        }
     }
 }

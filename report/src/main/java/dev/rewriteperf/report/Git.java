@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The few git questions a bulk run asks of a service's work tree, through the machine's git. */
 final class Git {
@@ -17,6 +19,15 @@ final class Git {
     static boolean isWorkTree(Path dir) {
         try {
             return Exec.output(dir, "git", "rev-parse", "--is-inside-work-tree").trim().equals("true");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether a git repository holds {@code file} of {@code dir} (not merely a repository around an untracked copy). */
+    static boolean tracks(Path dir, String file) {
+        try {
+            return !Exec.output(dir, "git", "ls-files", "--", file).isBlank();
         } catch (IOException e) {
             return false;
         }
@@ -49,6 +60,34 @@ final class Git {
             }
         }
         return files;
+    }
+
+    /** Makes {@code dir} a repository of its own whose one commit is everything in it, for changes to be told apart. */
+    static void baseline(Path dir) throws IOException {
+        Exec.output(dir, "git", "init", "-q");
+        Exec.output(dir, "git", "add", "-A");
+        Exec.output(dir, "git", "-c", "user.name=rewrite-performance", "-c", "user.email=rewrite-performance@localhost",
+                "-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "--allow-empty", "-m", "before the pack");
+    }
+
+    /**
+     * The files the pack changed under {@code project}: those git tracks that differ from the last commit, and new ones
+     * only where the run's data table names them as changed (a build step may write files of its own: generated
+     * sources, a flattened pom), each with whether git tracks it. With {@code namedOnly}, tracked ones too only where
+     * the table names them (a scratch copy committed whole, where the build's own tracked files could change).
+     */
+    static Map<Path, Boolean> packChanges(Path project, boolean namedOnly) throws IOException {
+        Set<Path> named = new HashSet<>();
+        for (Path file : DryRunReader.changedFiles(project)) {
+            named.add(Files.exists(file) ? file.toRealPath() : file);
+        }
+        Map<Path, Boolean> changes = new LinkedHashMap<>();
+        changedFiles(project).forEach((file, tracked) -> {
+            if (tracked && !namedOnly || named.contains(file)) {
+                changes.put(file, tracked);
+            }
+        });
+        return changes;
     }
 
     /** Puts {@code file} back as the last commit has it, or removes it when git does not track it. */

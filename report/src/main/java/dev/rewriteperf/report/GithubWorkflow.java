@@ -47,6 +47,13 @@ public final class GithubWorkflow {
     static int write(String engine, Path file, List<Service> services, String packRepository, double timeoutMinutes,
                      PluginRun run) throws IOException {
         Path target = file.toAbsolutePath().normalize();
+        for (String argument : run.mavenArgs()) {
+            if (argument.contains("\n") || argument.contains("${{")) {
+                System.err.println("--maven-arg " + argument.replace("\n", "\\n") + ": a line break or ${{ cannot go into a " +
+                                   "workflow's command line as written");
+                return 2;
+            }
+        }
         Settings settings = new Settings(repositoryRoot(target.getParent()), packRepository, timeoutMinutes, run);
         String workflow;
         try {
@@ -219,6 +226,12 @@ public final class GithubWorkflow {
                                                "repository the workflow runs in (" + root + "): give its git URL instead");
         }
         String relative = root.relativize(dir).toString().replace('\\', '/');
+        String pom = relative.isEmpty() ? "pom.xml" : relative + "/pom.xml";
+        if (!Git.tracks(root, pom)) {
+            throw new IllegalArgumentException("service " + service.name() + " (" + service.location() + ") is not committed " +
+                                               "to the repository the workflow runs in (" + root + ": ignored, a submodule " +
+                                               "or a clone of its own), so a checkout would not have it: give its git URL instead");
+        }
         return relative.isEmpty() ? "." : relative;
     }
 

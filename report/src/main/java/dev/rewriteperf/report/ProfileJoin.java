@@ -20,7 +20,7 @@ final class ProfileJoin {
             // A profile-guided run's own figures matched the method by its descriptor: they are kept.
             joined.add(candidate.heat() != null ? candidate : candidate.withHeat(heatOf(candidate, profile)));
         }
-        return new ServiceResult(service.name(), service.status(), joined, service.diffs(), service.problems(), service.notes());
+        return new ServiceResult(service.name(), service.status(), joined, service.diffs(), service.problems(), service.notes(), service.repositoryPath());
     }
 
     static Candidate.Heat heatOf(Candidate candidate, AllocationProfile profile) {

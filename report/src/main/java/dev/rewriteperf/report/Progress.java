@@ -1,6 +1,9 @@
 package dev.rewriteperf.report;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -29,6 +32,7 @@ final class Progress implements AutoCloseable {
     private final Set<String> running = new LinkedHashSet<>();
     private int done;
     private int failed;
+    private int resumed;
     private final ScheduledExecutorService ticker;
 
     Progress(PrintStream out, boolean live, int total, LongSupplier clock) {
@@ -52,12 +56,24 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    /** Live on a terminal that is not a CI log: {@code auto} asks the JVM's console; {@code live}/{@code plain} say. */
+    /**
+     * Live on a terminal that is not a CI log: {@code auto} asks where standard error goes (the display's stream), on
+     * Linux through {@code /proc}, elsewhere the JVM's console; {@code live}/{@code plain} say.
+     */
     static boolean live(String mode) {
         if (mode.equals("live") || mode.equals("plain")) {
             return mode.equals("live");
         }
-        return System.console() != null && isTerminal() && !"dumb".equals(System.getenv("TERM")) && System.getenv("CI") == null;
+        return stderrIsTerminal() && !"dumb".equals(System.getenv("TERM")) && System.getenv("CI") == null;
+    }
+
+    private static boolean stderrIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null && isTerminal();
+        }
     }
 
     /** {@code Console.isTerminal()} where the JDK has it (22+): from 22 on, a console exists even when redirected. */
@@ -78,9 +94,11 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    synchronized void finished(ServiceResult result, boolean failure) {
+    /** {@code resumed}: an earlier run's result, read back at once; it does not count towards the time per service. */
+    synchronized void finished(ServiceResult result, boolean failure, boolean resumed) {
         running.remove(result.name());
         done++;
+        this.resumed += resumed ? 1 : 0;
         failed += failure ? 1 : 0;
         String line = String.format(Locale.ROOT, "[%d/%d] %s: %s (%d change(s), %d left alone)", done, total, result.name(),
                 result.status(), result.changes(), result.leftAlone());
@@ -95,7 +113,8 @@ final class Progress implements AutoCloseable {
     /** {@code 3/10 done, 2 running, 1 failed, 01:02 elapsed, about 02:04 left}. */
     synchronized String status() {
         long elapsed = clock.getAsLong() - start;
-        String left = done == 0 ? "time left not known yet" : "about " + duration(elapsed / done * (total - done)) + " left";
+        int ran = done - resumed;
+        String left = ran == 0 ? "time left not known yet" : "about " + duration(elapsed / ran * (total - done)) + " left";
         return String.format(Locale.ROOT, "%d/%d done, %d running, %d failed, %s elapsed, %s", done, total, running.size(),
                 failed, duration(elapsed), left);
     }
@@ -103,8 +122,18 @@ final class Progress implements AutoCloseable {
     private synchronized void redraw() {
         String names = running.isEmpty() ? "" : " (" + String.join(", ", running) + ")";
         String line = status() + names;
-        out.print("\r\033[2K" + (line.length() > 160 ? line.substring(0, 159) + "…" : line));
+        int width = columns();
+        out.print("\r\033[2K" + (line.length() >= width ? line.substring(0, width - 2) + "…" : line));
         out.flush();
+    }
+
+    /** The terminal's width, where the shell exports it, so that the status line never wraps. */
+    private static int columns() {
+        try {
+            return Math.max(40, Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "120")));
+        } catch (NumberFormatException e) {
+            return 120;
+        }
     }
 
     private String now() {

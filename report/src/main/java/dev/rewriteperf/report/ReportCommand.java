@@ -93,6 +93,11 @@ public final class ReportCommand implements Callable<Integer> {
         MergedTables.writeCsv(report, out.resolve("candidates.csv"));
         MergedTables.writeJson(report, out.resolve("candidates.json"));
         Files.writeString(out.resolve("report.sarif"), SarifReport.render(report), StandardCharsets.UTF_8);
+        Files.createDirectories(out.resolve("sarif"));
+        for (ServiceResult service : report.services()) {
+            Files.writeString(out.resolve("sarif").resolve(service.name().replaceAll("[^A-Za-z0-9._-]", "_") + ".sarif"),
+                    SarifReport.render(List.of(service), report.gains()), StandardCharsets.UTF_8);
+        }
         report.allProblems().forEach(problem -> System.err.println("problem: " + problem));
         System.out.printf("%d service(s), %d change(s), %d left alone, %d problem(s)%nReport: %s%n", report.services().size(),
                 report.changes(), report.leftAlone(), report.allProblems().size(), out.resolve("report.html").toAbsolutePath());

@@ -5,14 +5,20 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The report as SARIF 2.1.0 ({@code report.sarif}), the form code-scanning pages and IDEs read: one run per service,
+ * The report as SARIF 2.1.0 ({@code report.sarif}, and {@code sarif/SERVICE.sarif} for each service's own repository
+ * to upload), the form code-scanning pages and IDEs read: one run per service,
  * one rule per recipe, and one result per spot: a change as a warning whose message is what the code becomes, a spot
- * left alone as a note whose message is the reason. Each result is placed at the spot's file (relative to the
- * service's root, {@code %SRCROOT%}) and line, with its method as the logical location. A row without a line (a table
+ * left alone as a note whose message is the reason. Each result is placed at the spot's file (relative to the root
+ * of the service's repository, {@code %SRCROOT%}) and line, with its method as the logical location. A row without a line (a table
  * written by a pack older than that column) is placed at its file alone.
  */
 public final class SarifReport {
@@ -24,13 +30,24 @@ public final class SarifReport {
     private SarifReport() {
     }
 
+    /** Every service's run in one log ({@code report.sarif}). */
     public static String render(Report report) {
+        return render(report.services(), report.gains());
+    }
+
+    /**
+     * The log of {@code services}: one run each, except a service whose run failed before it examined anything (no
+     * spots, a problem): an empty run would tell a code-scanning page that its earlier findings are fixed.
+     */
+    public static String render(List<ServiceResult> services, Gains gains) {
         ObjectNode log = JSON.createObjectNode();
         log.put("$schema", SCHEMA);
         log.put("version", "2.1.0");
         ArrayNode runs = log.putArray("runs");
-        for (ServiceResult service : report.services()) {
-            runs.add(run(service, report.gains()));
+        for (ServiceResult service : services) {
+            if (!service.candidates().isEmpty() || service.problems().isEmpty()) {
+                runs.add(run(service, gains));
+            }
         }
         try {
             return JSON.writeValueAsString(log) + "\n";
@@ -55,7 +72,7 @@ public final class SarifReport {
         run.putObject("properties").put("service", service.name()).put("status", service.status());
         ArrayNode results = run.putArray("results");
         for (Candidate candidate : service.candidates()) {
-            results.add(result(candidate, rules.indexOf(candidate.recipe())));
+            results.add(result(candidate, rules.indexOf(candidate.recipe()), service.repositoryPath()));
         }
         return run;
     }
@@ -76,18 +93,20 @@ public final class SarifReport {
         return rule;
     }
 
-    private static ObjectNode result(Candidate candidate, int ruleIndex) {
+    private static ObjectNode result(Candidate candidate, int ruleIndex, String repositoryPath) {
         ObjectNode result = JSON.createObjectNode();
         result.put("ruleId", candidate.recipe());
         result.put("ruleIndex", ruleIndex);
-        result.put("kind", candidate.changed() ? "fail" : "review");
+        // kind stays "fail" (the default): a spot the recipe rewrites, or one it could not show safe, is a finding;
+        // the level tells them apart, a change a warning and a spot left alone a note.
         result.put("level", candidate.changed() ? "warning" : "note");
         result.putObject("message").put("text", candidate.changed()
                 ? "`" + candidate.code() + "` becomes `" + candidate.replacement() + "`"
                 : "Left alone: " + candidate.reason() + " (`" + candidate.code() + "`)");
         ObjectNode location = result.putArray("locations").addObject();
         ObjectNode physical = location.putObject("physicalLocation");
-        physical.putObject("artifactLocation").put("uri", candidate.sourcePath()).put("uriBaseId", "%SRCROOT%");
+        physical.putObject("artifactLocation").put("uri", uri(repositoryPath + candidate.sourcePath()))
+                .put("uriBaseId", "%SRCROOT%");
         if (candidate.line() > 0) {
             physical.putObject("region").put("startLine", candidate.line());
         }
@@ -95,12 +114,37 @@ public final class SarifReport {
             location.putArray("logicalLocations").addObject().put("fullyQualifiedName", candidate.location())
                     .put("kind", candidate.location().contains("#") ? "function" : "type");
         }
+        // The same spot keeps its identity across runs while its code stays, wherever its line moves.
+        result.putObject("partialFingerprints").put("rewritePerformanceSpot/v1",
+                fingerprint(candidate.recipe(), candidate.sourcePath(), candidate.location(), candidate.code()));
         ObjectNode properties = result.putObject("properties").put("changed", candidate.changed());
         if (candidate.heat() != null) {
             properties.put("sampledBytes", candidate.heat().sampledBytes()).put("share", candidate.heat().share())
                     .put("cpuShare", candidate.heat().cpuShare());
         }
         return result;
+    }
+
+    /** A relative URI reference for a repository path: forward slashes, each segment percent-encoded where it must be. */
+    static String uri(String path) {
+        StringBuilder uri = new StringBuilder();
+        for (String segment : path.replace('\\', '/').split("/", -1)) {
+            if (uri.length() > 0) {
+                uri.append('/');
+            }
+            uri.append(URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20"));
+        }
+        return uri.toString();
+    }
+
+    private static String fingerprint(String... parts) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] digest = sha.digest(String.join("\u0000", parts).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** {@code Inline objects hash} for {@code InlineObjectsHash}. */

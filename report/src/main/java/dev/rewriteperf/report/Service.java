@@ -1,12 +1,14 @@
 package dev.rewriteperf.report;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +23,19 @@ public record Service(String name, String location, boolean remote, String jdk) 
             "<(maven\\.compiler\\.release|maven\\.compiler\\.source|maven\\.compiler\\.target|java\\.version|release)>" +
             "\\s*(?:1\\.)?(\\d+)\\s*</");
     private static final int[] LTS = {17, 21, 25};
+
+    /** Names two services share (case aside: they would share a clone, a log and an artifact), or an empty list. */
+    public static List<String> sharedNames(List<Service> services) {
+        Map<String, String> seen = new HashMap<>();
+        List<String> shared = new ArrayList<>();
+        for (Service service : services) {
+            String other = seen.putIfAbsent(service.name().toLowerCase(Locale.ROOT), service.name());
+            if (other != null) {
+                shared.add(other.equals(service.name()) ? other : other + "/" + service.name());
+            }
+        }
+        return shared;
+    }
 
     /**
      * Every service of the arguments and of the list file (one per line, {@code #} starts a comment), in order. A
@@ -48,8 +63,9 @@ public record Service(String name, String location, boolean remote, String jdk) 
         String[] words = line.trim().split("\\s+");
         String jdk = "";
         for (int i = 1; i < words.length; i++) {
-            if (!words[i].startsWith("jdk=")) {
-                throw new IllegalArgumentException("unknown attribute '" + words[i] + "' in '" + line + "' (only jdk=N)");
+            if (!words[i].matches("jdk=\\d+")) {
+                throw new IllegalArgumentException("'" + words[i] + "' in '" + line + "': after the service a line takes only " +
+                                                   "jdk=N (a JDK's major version); a path with spaces cannot be listed");
             }
             jdk = words[i].substring("jdk=".length());
         }
@@ -73,10 +89,11 @@ public record Service(String name, String location, boolean remote, String jdk) 
             return fallback;
         }
         try {
-            Matcher release = RELEASE.matcher(Files.readString(pom, StandardCharsets.UTF_8));
+            // Latin-1 reads any pom's bytes (the release is ASCII), whatever encoding its text is in.
+            Matcher release = RELEASE.matcher(Files.readString(pom, StandardCharsets.ISO_8859_1));
             int needed = 0;
             while (release.find()) {
-                needed = Math.max(needed, Integer.parseInt(release.group(2)));
+                needed = Math.max(needed, release.group(2).length() > 3 ? 0 : Integer.parseInt(release.group(2)));
             }
             if (needed == 0) {
                 return fallback;
@@ -88,7 +105,7 @@ public record Service(String name, String location, boolean remote, String jdk) 
             }
             return Integer.toString(needed);
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return fallback; // unreadable here: the build itself will say so when it runs
         }
     }
 

@@ -7,13 +7,14 @@ import java.util.List;
  * What one service's dry run left: the candidates table, the diff per file, what could not be read, how its run went
  * ({@code read} when the report only read existing output; {@code ok}, {@code failed}, {@code timed out},
  * {@code verify: green/red} and {@code branch NAME} in a bulk run), and notes on what the run did besides (its own
- * formatter, the checks a branch went through).
+ * formatter, the checks a branch went through). {@code repositoryPath} is where the project is in its git repository
+ * ({@code services/orders/}, or empty at its root or outside git): code-scanning tools place results from there.
  */
 public record ServiceResult(String name, String status, List<Candidate> candidates, List<FileDiff> diffs, List<String> problems,
-                            List<String> notes) {
+                            List<String> notes, String repositoryPath) {
 
     public ServiceResult(String name, String status, List<Candidate> candidates, List<FileDiff> diffs, List<String> problems) {
-        this(name, status, candidates, diffs, problems, List.of());
+        this(name, status, candidates, diffs, problems, List.of(), "");
     }
 
     public ServiceResult withStatus(String newStatus, List<String> moreProblems) {
@@ -25,7 +26,7 @@ public record ServiceResult(String name, String status, List<Candidate> candidat
         allProblems.addAll(moreProblems);
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(moreNotes);
-        return new ServiceResult(name, newStatus, candidates, diffs, allProblems, allNotes);
+        return new ServiceResult(name, newStatus, candidates, diffs, allProblems, allNotes, repositoryPath);
     }
 
     public long changes() {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static dev.rewriteperf.report.FakeServices.bulk;
@@ -62,7 +63,7 @@ class BulkApplyTest {
         assertThat(Files.readString(words.resolve("pull-request.md")))
                 .contains("| `UseTransferToForCopyLoops` | 1 | not measured here |", "| `A.java` | 1 | 1 |",
                         "### Left alone, worth a look", "| the stream comes from the caller | 1 | `A.java` |",
-                        "- the build declares no formatter", "- not verified here", "nothing was pushed");
+                        "- its poms declare no formatter", "- not verified here", "nothing was pushed");
         // The report shows the committed change as the diff.
         assertThat(Files.readString(workspace.resolve("report/report.md"))).contains("+class A { void m() { in.transferTo(out); } }");
         assertThat(gitOutput(orders, "remote").trim()).isEmpty();
@@ -168,5 +169,71 @@ class BulkApplyTest {
         bulk(maven, workspace, "--apply", service.toString());
 
         assertThat(Files.readAllLines(service.resolve("invocations"))).hasSize(2).last().asString().contains(":run ");
+    }
+
+    @Test
+    void servicesThatShareARepositoryGetABranchEachAndABuildsOwnFilesAreNotCommitted(@TempDir Path dir) throws Exception {
+        Path maven = fakeMaven(dir);
+        Path mono = Files.createDirectories(dir.resolve("mono"));
+        for (String service : List.of("orders", "billing")) {
+            Path project = Files.createDirectories(mono.resolve(service));
+            Files.writeString(project.resolve("pom.xml"), "<project/>");
+            Files.writeString(project.resolve("A.java"), "class A { void m() { in.copyLoop(out); } }\n");
+        }
+        FakeServices.commitAll(mono);
+        Path workspace = dir.resolve("work");
+
+        bulk(maven, workspace, "--apply", "--branch", "perf", mono.resolve("orders").toString(), mono.resolve("billing").toString());
+
+        assertThat(statuses(workspace)).containsExactly(Map.entry("orders", "branch perf-orders"), Map.entry("billing", "branch perf-billing"));
+        assertThat(gitOutput(mono, "diff", "--name-only", "main", "perf-orders").trim()).isEqualTo("orders/A.java");
+        assertThat(gitOutput(mono, "diff", "--name-only", "main", "perf-billing").trim()).isEqualTo("billing/A.java");
+        assertThat(Files.readString(workspace.resolve("branches/orders/orders/.flattened-pom.xml"))).contains("built");
+    }
+
+    @Test
+    void servicesThatShareANameAreRefusedBeforeAnythingRuns(@TempDir Path dir) throws IOException {
+        Path maven = fakeMaven(dir);
+        Path a = project(Files.createDirectories(dir.resolve("team-a")), "api", "");
+        Path b = project(Files.createDirectories(dir.resolve("team-b")), "API", "");
+
+        int exit = bulk(maven, dir.resolve("work"), a.toString(), b.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(a.resolve("invocations")).doesNotExist();
+    }
+
+    @Test
+    void anotherRecipeOrPackRunsAServiceAgain(@TempDir Path dir) throws IOException {
+        Path maven = fakeMaven(dir);
+        Path service = project(dir, "orders", "");
+        Path workspace = dir.resolve("work");
+        bulk(maven, workspace, service.toString());
+
+        bulk(maven, workspace, "--recipe", "com.example.Performance", service.toString());
+        bulk(maven, workspace, "--recipe", "com.example.Performance", service.toString());
+
+        assertThat(Files.readAllLines(service.resolve("invocations"))).hasSize(2).last().asString()
+                .contains("-Drewrite.activeRecipes=com.example.Performance");
+    }
+
+    @Test
+    void verifyFormatsAServiceInsideALargerRepositoryAsItsOwn(@TempDir Path dir) throws Exception {
+        Path maven = fakeMaven(dir);
+        Path mono = Files.createDirectories(dir.resolve("mono"));
+        Path orders = Files.createDirectories(mono.resolve("orders"));
+        Files.writeString(orders.resolve("pom.xml"), "<project><build><plugins><plugin>" +
+                "<artifactId>spotless-maven-plugin</artifactId></plugin></plugins></build></project>");
+        Files.writeString(orders.resolve("A.java"), "class A { void m() { in.copyLoop(out); } }\n");
+        Files.writeString(orders.resolve("B.java"), "class B { }\n");
+        FakeServices.commitAll(mono);
+        Path workspace = dir.resolve("work");
+
+        bulk(maven, workspace, "--verify", orders.toString());
+
+        assertThat(Files.readString(workspace.resolve("verify/orders/A.java"))).contains("transferTo", "// formatted");
+        assertThat(Files.readString(workspace.resolve("verify/orders/B.java"))).doesNotContain("// formatted");
+        assertThat(Files.readString(workspace.resolve("report/report.md")))
+                .contains("orders: formatted by its own spotless:apply (1 of 1 changed file(s) touched)");
     }
 }

@@ -35,7 +35,7 @@ final class FakeServices {
             [ "$b" = fail ] && { echo "[ERROR] cannot resolve"; exit 1; }
             [ "$b" = slow ] && sleep 30
             case "$*" in
-              *:run\\ *) [ -f A.java ] && [ "$b" != unchanged ] && sed -i 's/copyLoop(/transferTo(/' A.java ;;
+              *:run\\ *) [ -f A.java ] && [ "$b" != unchanged ] && sed -i 's/copyLoop(/transferTo(/' A.java; echo built > .flattened-pom.xml ;;
             esac
             t=target/rewrite/datatables/2026-11-22_10-00-00-000
             mkdir -p $t
@@ -80,11 +80,16 @@ final class FakeServices {
         }
         Files.writeString(project.resolve("A.java"), "class A { void m() { in.copyLoop(out); } }\n");
         Files.writeString(project.resolve("B.java"), "class B { }\n");
-        Files.writeString(project.resolve(".gitignore"), "invocations\ntarget/\n");
-        git(project, "init", "-q", "-b", "main");
-        git(project, "add", ".");
-        git(project, "-c", "user.email=dev@example.com", "-c", "user.name=dev", "commit", "-q", "-m", "first");
-        return project;
+        return commitAll(project);
+    }
+
+    /** {@code dir} as a git repository on {@code main} whose one commit holds everything in it (the fake's files ignored). */
+    static Path commitAll(Path dir) throws IOException, InterruptedException {
+        Files.writeString(dir.resolve(".gitignore"), "invocations\ntarget/\n");
+        git(dir, "init", "-q", "-b", "main");
+        git(dir, "add", ".");
+        git(dir, "-c", "user.email=dev@example.com", "-c", "user.name=dev", "commit", "-q", "-m", "first");
+        return dir;
     }
 
     static String gitOutput(Path dir, String... args) throws IOException {

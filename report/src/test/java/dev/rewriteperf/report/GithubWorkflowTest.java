@@ -114,7 +114,7 @@ class GithubWorkflowTest {
 
         assertThat(exit).isZero();
         JsonNode pipeline = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-        assertThat(names(pipeline)).containsExactly("stages", "variables", "pack", "services-1", "services-2", "report");
+        assertThat(names(pipeline)).containsExactly("stages", "pack", "services-1", "services-2", "report");
         JsonNode first = pipeline.at("/services-1/parallel/matrix");
         assertThat(first).hasSize(GitlabPipeline.MATRIX_LIMIT);
         assertThat(pipeline.at("/services-2/parallel/matrix")).hasSize(250 - GitlabPipeline.MATRIX_LIMIT);
@@ -132,6 +132,31 @@ class GithubWorkflowTest {
         String dryRun = script.get(script.size() - 1);
         assertThat(dryRun).startsWith("timeout 30m mvn ");
         assertThat(argumentsOf(dryRun.substring("timeout 30m ".length()), dir)).isEqualTo(argumentsOfBulk(dir));
+    }
+
+    @Test
+    void thePackComesFromTheRepositoryNamedAndAnArgumentNoWorkflowLineCanHoldIsRefused(@TempDir Path dir) throws Exception {
+        Path gitlab = dir.resolve("gitlab.yml");
+        Path github = dir.resolve("github.yml");
+
+        int gitlabExit = new CommandLine(new Tool()).execute("bulk", "--emit-workflow", "gitlab", "--pack-repository",
+                "acme/rewrite-performance@v1", "https://github.com/acme/orders", "--workflow-file", gitlab.toString());
+        int githubExit = emit("https://github.com/acme/orders", "--pack-repository", "acme/rewrite-performance@v1",
+                "--workflow-file", github.toString());
+        int refused = emit("https://github.com/acme/orders", "--maven-arg=-Dnote=${{ secrets.TOKEN }}",
+                "--workflow-file", dir.resolve("refused.yml").toString());
+
+        assertThat(gitlabExit).isZero();
+        assertThat(githubExit).isZero();
+        assertThat(refused).isEqualTo(2);
+        assertThat(dir.resolve("refused.yml")).doesNotExist();
+        List<String> script = new ArrayList<>();
+        new ObjectMapper(new YAMLFactory()).readTree(gitlab.toFile()).at("/pack/script").forEach(line -> script.add(line.asText()));
+        assertThat(script).startsWith("git clone --depth 1 --branch v1 https://github.com/acme/rewrite-performance.git pack-source",
+                "mvn -B -ntp -f pack-source/pom.xml install -DskipTests");
+        JsonNode checkout = new ObjectMapper(new YAMLFactory()).readTree(github.toFile()).at("/jobs/pack/steps/0/with");
+        assertThat(checkout.get("repository").asText()).isEqualTo("acme/rewrite-performance");
+        assertThat(checkout.get("ref").asText()).isEqualTo("v1");
     }
 
     private static int emit(String... args) {

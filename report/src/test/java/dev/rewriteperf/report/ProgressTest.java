@@ -25,9 +25,9 @@ class ProgressTest {
             progress.started("orders");
             progress.started("billing");
             clock.set(60 * SECOND);
-            progress.finished(service("orders", "ok"), false);
+            progress.finished(service("orders", "ok"), false, false);
             clock.set(90 * SECOND);
-            progress.finished(service("billing", "dry run timed out"), true);
+            progress.finished(service("billing", "dry run timed out"), true, false);
         }
         List<String> lines = text().lines().toList();
         assertThat(lines).hasSize(5).noneMatch(line -> line.contains("\033"));
@@ -46,7 +46,7 @@ class ProgressTest {
             progress.started("orders");
             assertThat(text()).isEqualTo("\r\033[2K0/2 done, 1 running, 0 failed, 00:00 elapsed, time left not known yet (orders)");
             clock.set(3_700 * SECOND);
-            progress.finished(service("orders", "ok"), false);
+            progress.finished(service("orders", "ok"), false, false);
         }
         assertThat(text()).contains("\r\033[2K[1/2] orders: ok (2 change(s), 1 left alone)\n")
                 .endsWith("\r\033[2K1/2 done, 0 running, 0 failed, 1:01:40 elapsed, about 1:01:40 left\n");
@@ -70,5 +70,17 @@ class ProgressTest {
 
     private String text() {
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void servicesAnEarlierRunFinishedDoNotCountTowardsTheTimeLeft() {
+        try (Progress progress = new Progress(out, false, 4, clock::get)) {
+            progress.finished(service("orders", "ok (earlier run)"), false, true);
+            progress.finished(service("billing", "ok (earlier run)"), false, true);
+            progress.started("stock");
+            clock.set(100 * SECOND);
+            progress.finished(service("stock", "ok"), false, false);
+            assertThat(progress.status()).isEqualTo("3/4 done, 0 running, 0 failed, 01:40 elapsed, about 01:40 left");
+        }
     }
 }

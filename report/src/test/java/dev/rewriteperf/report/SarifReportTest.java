@@ -79,7 +79,7 @@ class SarifReportTest {
     }
 
     @Test
-    void aServiceWithoutSpotsIsARunWithNoResults(@TempDir Path dir) throws IOException {
+    void aServiceWithoutSpotsIsAnEmptyRunAndOneThatFailedIsNoneSoItsFindingsAreNotClosed(@TempDir Path dir) throws IOException {
         write(dir.resolve("empty/target/rewrite/datatables/2026-11-24_10-00-00-000/" + DryRunReader.CANDIDATES_TABLE),
                 "sourcePath,line,location,recipe,candidate,changed,replacement,reason\n");
         Path out = dir.resolve("report");
@@ -89,7 +89,37 @@ class SarifReportTest {
 
         JsonNode sarif = new ObjectMapper().readTree(out.resolve("report.sarif").toFile());
         assertThat(validate(sarif)).isEmpty();
-        assertThat(sarif.get("runs")).extracting(run -> run.get("results").size()).containsExactly(0, 0);
+        assertThat(sarif.get("runs")).extracting(run -> run.at("/automationDetails/id").asText() + " " + run.get("results").size())
+                .containsExactly("rewrite-performance/empty/ 0");
+        assertThat(out.resolve("sarif/empty.sarif")).exists();
+        assertThat(new ObjectMapper().readTree(out.resolve("sarif/missing.sarif").toFile()).get("runs")).isEmpty();
+    }
+
+    @Test
+    void eachServiceHasItsOwnLogAndEachSpotAFingerprintThatOutlivesItsLine(@TempDir Path dir) throws IOException {
+        write(dir.resolve("orders/target/rewrite/datatables/2026-11-24_10-00-00-000/" + DryRunReader.CANDIDATES_TABLE), TABLE);
+        String moved = TABLE.replace("Key.java,12,", "Key.java,14,");
+        write(dir.resolve("later/target/rewrite/datatables/2026-11-24_10-00-00-000/" + DryRunReader.CANDIDATES_TABLE), moved);
+        Path out = dir.resolve("report");
+
+        new CommandLine(new ReportCommand()).execute("--out", out.toString(), dir.resolve("orders").toString(),
+                dir.resolve("later").toString());
+
+        JsonNode orders = new ObjectMapper().readTree(out.resolve("sarif/orders.sarif").toFile());
+        JsonNode later = new ObjectMapper().readTree(out.resolve("sarif/later.sarif").toFile());
+        assertThat(validate(orders)).isEmpty();
+        assertThat(orders.get("runs")).hasSize(1);
+        String fingerprint = orders.at("/runs/0/results/0/partialFingerprints/rewritePerformanceSpot~1v1").asText();
+        assertThat(fingerprint).hasSize(32).isEqualTo(later.at("/runs/0/results/0/partialFingerprints/rewritePerformanceSpot~1v1").asText());
+        assertThat(later.at("/runs/0/results/0/locations/0/physicalLocation/region/startLine").asInt()).isEqualTo(14);
+        assertThat(orders.at("/runs/0/results/1/partialFingerprints/rewritePerformanceSpot~1v1").asText()).isNotEqualTo(fingerprint);
+    }
+
+    @Test
+    void pathsAreUriReferencesFromTheRepositorysRoot() {
+        assertThat(SarifReport.uri("services/orders/" + "src/main/java/com/example/Key.java"))
+                .isEqualTo("services/orders/src/main/java/com/example/Key.java");
+        assertThat(SarifReport.uri("my service\\src/Ä#1.java")).isEqualTo("my%20service/src/%C3%84%231.java");
     }
 
     @Test
