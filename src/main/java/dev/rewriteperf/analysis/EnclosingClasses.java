@@ -92,25 +92,30 @@ public final class EnclosingClasses {
                type.getInterfaces().stream().anyMatch(i -> hasMember(i, name, visited));
     }
 
+    /** Whether Java computes a class's serial version from its members: not, yes, or cannot be told (a supertype is unknown). */
+    public enum SerialVersion { NOT_COMPUTED, SERIALIZABLE, UNKNOWN }
+
     /**
-     * Whether instances of {@code type} may be serialized with the serial version Java computes from the class: it is
-     * (or may be, a supertype being unknown) {@code Serializable}, declares no {@code serialVersionUID}, and is neither
-     * an enum nor a record (whose serial version is fixed). A static initialiser added to such a class changes that
-     * version, and objects serialized before no longer read.
+     * Whether instances of the class may be serialized with the serial version Java computes from it: it is
+     * {@code Serializable} (or may be, a supertype being unknown), declares no {@code serialVersionUID}, and is neither
+     * an enum nor a record (whose serial version is fixed).
      */
-    public static boolean hasComputedSerialVersion(J.ClassDeclaration declaration) {
+    public static SerialVersion computedSerialVersion(J.ClassDeclaration declaration) {
         JavaType.FullyQualified type = declaration.getType();
         if (type == null || declaration.getKind() == J.ClassDeclaration.Kind.Type.Enum ||
-            declaration.getKind() == J.ClassDeclaration.Kind.Type.Record) {
-            return false;
+            declaration.getKind() == J.ClassDeclaration.Kind.Type.Record || isInterface(declaration)) {
+            return SerialVersion.NOT_COMPUTED;
         }
         for (Statement member : declaration.getBody().getStatements()) {
             if (member instanceof J.VariableDeclarations && ((J.VariableDeclarations) member).getVariables().stream()
                     .anyMatch(v -> "serialVersionUID".equals(v.getSimpleName()))) {
-                return false;
+                return SerialVersion.NOT_COMPUTED;
             }
         }
-        return TypeUtils.isAssignableTo("java.io.Serializable", type) || hasUnknownSupertype(type, new HashSet<>());
+        if (TypeUtils.isAssignableTo("java.io.Serializable", type)) {
+            return SerialVersion.SERIALIZABLE;
+        }
+        return hasUnknownSupertype(type, new HashSet<>()) ? SerialVersion.UNKNOWN : SerialVersion.NOT_COMPUTED;
     }
 
     private static boolean hasUnknownSupertype(JavaType.@Nullable FullyQualified type, Set<String> visited) {

@@ -7,7 +7,9 @@ import org.openrewrite.maven.tree.MavenResolutionResult;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which Maven modules declare one dependency optional or provided: code of theirs may run where the dependency is
@@ -28,8 +30,8 @@ public final class OptionalDependencies {
         this.artifactId = artifactId;
     }
 
-    /** Whether the project has Gradle builds, whose dependency scopes this class does not read. */
-    private boolean gradle;
+    /** The directories of Gradle builds, whose dependency scopes this class does not read. */
+    private final Set<Path> gradleBuilds = new HashSet<>();
 
     /**
      * Notes {@code source}'s module when it is a pom read by the Maven parser (it carries the resolved model), and
@@ -37,7 +39,10 @@ public final class OptionalDependencies {
      */
     public void scan(SourceFile source) {
         String file = source.getSourcePath().getFileName() == null ? "" : source.getSourcePath().getFileName().toString();
-        gradle |= file.equals("build.gradle") || file.equals("build.gradle.kts");
+        if (file.equals("build.gradle") || file.equals("build.gradle.kts")) {
+            Path directory = source.getSourcePath().getParent();
+            gradleBuilds.add(directory == null ? ROOT : directory);
+        }
         source.getMarkers().findFirst(MavenResolutionResult.class).ifPresent(maven -> {
             boolean optional = false;
             for (Dependency dependency : maven.getPom().getRequestedDependencies()) {
@@ -51,15 +56,18 @@ public final class OptionalDependencies {
 
     /**
      * Whether the module holding {@code sourcePath} (its nearest pom above it) declares the dependency optional or
-     * provided; in a project with Gradle builds, a file no pom covers may be in one (compileOnly), and counts as such.
+     * provided; a file whose nearest build is Gradle's may be in a compileOnly one, and counts as such.
      */
     public boolean isOptional(Path sourcePath) {
         for (Path directory = sourcePath.getParent(); directory != null; directory = directory.getParent()) {
+            if (gradleBuilds.contains(directory)) {
+                return true;
+            }
             Boolean optional = modules.get(directory);
             if (optional != null) {
                 return optional;
             }
         }
-        return modules.getOrDefault(ROOT, gradle);
+        return gradleBuilds.contains(ROOT) || modules.getOrDefault(ROOT, false);
     }
 }

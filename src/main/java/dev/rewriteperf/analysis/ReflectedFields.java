@@ -135,8 +135,16 @@ public final class ReflectedFields {
         }
         Expression target = ((J.MethodInvocation) select).getSelect();
         if (target == null || target instanceof J.Identifier && "this".equals(((J.Identifier) target).getSimpleName())) {
-            J.ClassDeclaration enclosing = cursor.firstEnclosing(J.ClassDeclaration.class);
-            return enclosing == null ? null : enclosing.getType();
+            // The class the code is in: an anonymous class's is a subclass of the type it creates
+            for (Cursor c = cursor; c != null; c = c.getParent()) {
+                if (c.getValue() instanceof J.NewClass && ((J.NewClass) c.getValue()).getBody() != null) {
+                    return TypeUtils.asFullyQualified(((J.NewClass) c.getValue()).getType());
+                }
+                if (c.getValue() instanceof J.ClassDeclaration) {
+                    return ((J.ClassDeclaration) c.getValue()).getType();
+                }
+            }
+            return null;
         }
         return TypeUtils.asFullyQualified(target.getType());
     }

@@ -12,10 +12,14 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -50,8 +54,17 @@ final class ConstantRegex {
     }
 
     static final String PATTERN = "java.util.regex.Pattern";
-    /** {@code \p{IsGreek}}, {@code \p{InBasicLatin}}, {@code \p{sc=Latn}}: names Unicode's newer versions add to. */
-    private static final Pattern UNICODE_PROPERTY = Pattern.compile("\\\\[pP]\\{(Is|In|[A-Za-z_]+=)");
+    /** {@code \p{IsThaana}}, {@code \p{InKaktovikNumerals}}, {@code \p{sc=Latn}}: names Unicode's newer versions add to. */
+    private static final Pattern UNICODE_PROPERTY = Pattern.compile("\\\\[pP]\\{(Is|In|[A-Za-z_]+=)([A-Za-z_-]*)");
+    /** Names every Java since 8 knows: the binary properties, the general categories, the long-standing scripts and blocks. */
+    private static final Set<String> ALWAYS_KNOWN = new HashSet<>(Arrays.asList("Alphabetic", "Ideographic", "Letter",
+            "Lowercase", "Uppercase", "Titlecase", "Punctuation", "Control", "White_Space", "WhiteSpace", "Digit",
+            "Hex_Digit", "HexDigit", "Join_Control", "JoinControl", "Noncharacter_Code_Point", "NoncharacterCodePoint",
+            "Assigned", "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps",
+            "Pe", "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "C", "Cc", "Cf", "Co", "Cs", "Cn",
+            "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Thai",
+            "Common", "Inherited", "BasicLatin", "Latin-1Supplement", "Latin_1_Supplement", "LatinExtended-A",
+            "LatinExtendedA", "Latin_Extended_A", "GreekandCoptic", "Greek_and_Coptic"));
     private static final MethodMatcher COMPILE = new MethodMatcher(PATTERN + " compile(java.lang.String)");
 
     /** {@code private static final Pattern NAME = Pattern.compile(REGEX);}, keyed by the regex as written. */
@@ -152,7 +165,7 @@ final class ConstantRegex {
             return "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}), this file is older: on its Java the " +
                    "class would fail to initialise, where the call failed alone";
         }
-        if (release < JavaVersions.running() && UNICODE_PROPERTY.matcher(value).find()) {
+        if (release < JavaVersions.running() && namesANewerUnicodeSet()) {
             return "the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +
                    "file's older Java the class could fail to initialise, where the call failed alone";
         }
@@ -166,6 +179,17 @@ final class ConstantRegex {
             return "`split` on one plain character does not compile a pattern: String.split is already fast there";
         }
         return null;
+    }
+
+    /** Whether the regex names a Unicode script, block or property that not every Java since 8 knows. */
+    private boolean namesANewerUnicodeSet() {
+        Matcher property = UNICODE_PROPERTY.matcher(value);
+        while (property.find()) {
+            if (property.group(1).endsWith("=") || !ALWAYS_KNOWN.contains(property.group(2))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code String.split}'s own test for the regexes it splits on without a {@code Pattern}. */

@@ -45,11 +45,12 @@ final class EnumArrays {
     }
 
     /**
-     * The key of the call's array: in the enum's own code, {@code values():} and its simple name; elsewhere, how the
-     * top-level class (where the array is then declared) names the enum, or null when it cannot be named there.
+     * The key of the call's array: in the enum's own code (qualified or not), {@code values():} and its simple name;
+     * elsewhere, how the top-level class (where the array is then declared) names the enum, or null when it cannot be
+     * named there.
      */
     static @Nullable String key(EnumValuesCall values, Cursor cursor, boolean inEnum) {
-        if (inEnum && values.call.getSelect() == null) {
+        if (inEnum) { // values() and Mode.values() in Mode's own code: one array, read as values() there
             String className = values.enumType.getClassName();
             return UNQUALIFIED + className.substring(className.lastIndexOf('.') + 1);
         }

@@ -91,11 +91,17 @@ final class EnumValuesCall {
     }
 
     /**
-     * Whether creating the enum's constants runs no code but {@code Enum}'s own: no arguments, bodies, constructor,
-     * instance initialiser or instance field initialiser.
+     * Whether initialising the enum runs no code but {@code Enum}'s own: its constants have no arguments or bodies, and
+     * it has no constructor, no initialiser block and no field set by code (a static one would run when the enum is
+     * initialised, reading what it likes).
      */
     static boolean isPlain(J.ClassDeclaration anEnum) {
         for (Statement member : anEnum.getBody().getStatements()) {
+            if (member instanceof J.Block || member instanceof J.VariableDeclarations &&
+                ((J.VariableDeclarations) member).getVariables().stream()
+                        .anyMatch(v -> v.getInitializer() != null && !(v.getInitializer() instanceof J.Literal))) {
+                return false;
+            }
             if (member instanceof J.EnumValueSet) {
                 for (J.EnumValue constant : ((J.EnumValueSet) member).getEnums()) {
                     J.NewClass creation = constant.getInitializer();

@@ -112,23 +112,27 @@ final class FormattedValues {
     }
 
     /**
-     * The value's type; for a conditional whose branches are both strings, String (OpenRewrite types
-     * {@code s == null ? "none" : s} as Object).
-     */
-    /**
-     * Whether {@code value} may be a compile-time constant: a literal, or a static final field of a primitive or
-     * {@code String} type (whose initialiser may be a constant; when it is not, the value is left alone all the same).
+     * Whether {@code value} may be a compile-time constant: a literal (signed or in parentheses too), or a final
+     * variable or field of a primitive or {@code String} type (whose initialiser may be a constant; when it is not,
+     * the value is left alone all the same).
      */
     static boolean isConstant(Expression value) {
         if (value instanceof J.Literal) {
             return true;
         }
+        if (value instanceof J.Unary || value instanceof J.Parentheses) {
+            return true; // -1, (2): conservatively a constant, whatever it wraps
+        }
         JavaType.Variable variable = value instanceof J.Identifier ? ((J.Identifier) value).getFieldType() :
                 value instanceof J.FieldAccess ? ((J.FieldAccess) value).getName().getFieldType() : null;
-        return variable != null && variable.hasFlags(Flag.Static, Flag.Final) &&
+        return variable != null && variable.hasFlags(Flag.Final) &&
                (variable.getType() instanceof JavaType.Primitive || TypeUtils.isString(variable.getType()));
     }
 
+    /**
+     * The value's type; for a conditional whose branches are both strings, String (OpenRewrite types
+     * {@code s == null ? "none" : s} as Object).
+     */
     static @Nullable JavaType typeOf(Expression value) {
         if (value instanceof J.Ternary) {
             J.Ternary ternary = (J.Ternary) value;

@@ -10,14 +10,11 @@ import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.JavaTemplate;
-import org.openrewrite.java.MethodMatcher;
-import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
-import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
 import java.util.Collections;
@@ -60,15 +57,12 @@ final class SharedFields {
         }
     }
 
-    private static final MethodMatcher COMPILE = new MethodMatcher("java.util.regex.Pattern compile(..)");
-
     private final Kind kind;
     private final JavaType.FullyQualified owner;
     private final J.CompilationUnit cu;
     /** Why no field may be added to the class: code lists its declared fields, or Java computes its serial version. */
     private final @Nullable String additionRefusal;
-    /** Whether initialising the class runs code (a static block, or a static field's initialiser that is not inert). */
-    private boolean initialisesStatically;
+    private final ClassInitialisation initialisation;
     private final Map<String, String> existing = new HashMap<>();
     private final Map<String, String> added = new LinkedHashMap<>();
     /** The name each key's field has or will have once a use of it is rewritten. */
@@ -83,23 +77,25 @@ final class SharedFields {
     /** Names that more than one variable, field or parameter of the file declares. */
     private @Nullable Set<String> declaredMoreThanOnce;
 
-    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu, @Nullable String additionRefusal) {
+    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu, @Nullable String additionRefusal,
+                         ClassInitialisation initialisation) {
         this.kind = kind;
         this.owner = owner;
         this.cu = cu;
         this.additionRefusal = additionRefusal;
+        this.initialisation = initialisation;
     }
 
     static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu, ReflectedFields reflected) {
         if (topLevel.getType() == null) {
             return null;
         }
+        ClassInitialisation initialisation = new ClassInitialisation(topLevel, cu);
         String refusal = reflected.refusal(topLevel.getType());
-        if (refusal == null && EnclosingClasses.hasComputedSerialVersion(topLevel)) {
-            refusal = "the class is Serializable without a serialVersionUID: a static field with an initialiser changes " +
-                      "the version Java computes, and objects serialized before would no longer read";
+        if (refusal == null) {
+            refusal = initialisation.serialVersionRefusal();
         }
-        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu, refusal);
+        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu, refusal, initialisation);
         // A field declared after a static initialiser may still be null when that initialiser uses it.
         List<Statement> members = topLevel.getBody().getStatements();
         fields.firstStaticInitialiser = members.size();
@@ -113,9 +109,8 @@ final class SharedFields {
                 }
             }
             String key = member instanceof J.VariableDeclarations ? kind.keyOf((J.VariableDeclarations) member) : null;
-            if (key == null && initialisesStatically(member)) {
+            if (key == null && initialisation.runsCode(member)) {
                 fields.firstStaticInitialiser = i;
-                fields.initialisesStatically = true;
             }
         }
         for (int i = 0; i < fields.firstStaticInitialiser; i++) {
@@ -128,63 +123,11 @@ final class SharedFields {
     }
 
     /**
-     * A static block, or a static field whose initialiser is not inert: code that runs when the class is initialised
-     * and could read other fields. The fields this family adds (of any kind) are inert, so that one recipe's fields do
-     * not move another's, and a second run decides as the first.
-     */
-    private static boolean initialisesStatically(Statement member) {
-        if (member instanceof J.Block) {
-            return ((J.Block) member).isStatic();
-        }
-        if (!(member instanceof J.VariableDeclarations) || !((J.VariableDeclarations) member).hasModifier(J.Modifier.Type.Static)) {
-            return false;
-        }
-        for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) member).getVariables()) {
-            if (variable.getInitializer() != null && !isInert(variable.getInitializer())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** A literal, {@code Pattern.compile} of constants, {@code new ObjectMapper()}, or an enum's {@code values()}. */
-    private static boolean isInert(Expression initializer) {
-        if (initializer instanceof J.Literal) {
-            return true;
-        }
-        if (initializer instanceof J.MethodInvocation) {
-            J.MethodInvocation call = (J.MethodInvocation) initializer;
-            return COMPILE.matches(call) && call.getArguments().stream().allMatch(a -> a instanceof J.Literal ||
-                    a instanceof J.Identifier || a instanceof J.FieldAccess) || EnumValuesCall.of(call) != null;
-        }
-        return MapperUses.isPlainNew(initializer);
-    }
-
-    /**
-     * Why reading the field at {@code site} could change when the class's static initialisers run: the site is in a
-     * static nested type (an enum, record or interface among them), whose code can run before the class that holds the
-     * field is initialised; reading the field there would initialise it sooner. Null when the site cannot run before, or when
-     * initialising the class runs no code but its inert fields.
+     * Why reading the field at {@code site} would change the class's initialisation (see
+     * {@link ClassInitialisation#readRefusal}); null when it would not.
      */
     @Nullable String initialisationRefusal(Cursor site) {
-        if (!initialisesStatically) {
-            return null;
-        }
-        for (Cursor c = site; c != null; c = c.getParent()) {
-            if (!(c.getValue() instanceof J.ClassDeclaration)) {
-                continue;
-            }
-            J.ClassDeclaration nested = c.getValue();
-            if (TypeUtils.isOfType(nested.getType(), owner)) {
-                return null; // the class that holds the field: its own code runs after it is initialised
-            }
-            boolean isStatic = nested.hasModifier(J.Modifier.Type.Static) || nested.getKind() != J.ClassDeclaration.Kind.Type.Class;
-            if (isStatic) {
-                return "read from " + nested.getSimpleName() + ", a static nested type whose code can run before the " +
-                       "top-level class is initialised, the field would run that class's static initialisers sooner";
-            }
-        }
-        return null;
+        return initialisation.readRefusal(site);
     }
 
     /**

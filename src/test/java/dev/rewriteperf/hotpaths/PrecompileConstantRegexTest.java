@@ -580,7 +580,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
             """
               class Text {
                   static boolean check(String s) {
-                      return s.matches("\\\\X+") || s.matches("\\\\p{IsGreek}+") || s.matches("#{2}");
+                      return s.matches("\\\\X+") || s.matches("\\\\p{IsAdlam}+") || s.matches("#{2}");
                   }
               }
               """
@@ -692,6 +692,218 @@ class PrecompileConstantRegexTest implements RewriteTest {
                       boolean word(String s) {
                           return s.matches("\\\\w+");
                       }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotAddAFieldThatANestedTypeWouldReadBeforeAProjectSuperclassIsInitialised() {
+        rewriteRun(
+          CandidateRows.refusedBecause("read from Parser, a static nested type whose code can run before the top-level class is initialised"),
+          //language=java
+          java(
+            """
+              class Base {
+                  static final java.util.List<String> LOADED = new java.util.ArrayList<>();
+
+                  static {
+                      LOADED.add("base");
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Outer extends Base {
+                  static class Parser {
+                      static String[] parts(String s) {
+                          return s.split("\\\\s*,\\\\s*");
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void anotherFilesEnumValuesInAFieldIsAStaticInitialiserAConstantsFieldMayNotFollow() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the constant `SEP` is declared after a static initialiser"),
+          //language=java
+          java(
+            """
+              enum Level {
+                  LOW, HIGH;
+
+                  final String[] parts = Outer.parse("a, b");
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              class Outer {
+                  static final Level[] LEVELS = Level.values();
+                  static final String SEP = ",\\\\s*";
+
+                  static String[] parse(String s) {
+                      return s.split(SEP);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aSerializableClassThatAlreadyInitialisesStaticallyKeepsItsVersionWithTheField() {
+        rewriteRun(
+          //language=java
+          version(java(
+            """
+              import java.io.Serializable;
+              import java.util.logging.Logger;
+
+              class Event implements Serializable {
+                  private static final Logger LOG = Logger.getLogger("events");
+
+                  private String tags;
+
+                  String[] tags() {
+                      return tags.split("\\\\s*,\\\\s*");
+                  }
+              }
+              """,
+            """
+              import java.io.Serializable;
+              import java.util.logging.Logger;
+              import java.util.regex.Pattern;
+
+              class Event implements Serializable {
+                  private static final Pattern COMMA = Pattern.compile("\\\\s*,\\\\s*");
+
+                  private static final Logger LOG = Logger.getLogger("events");
+
+                  private String tags;
+
+                  String[] tags() {
+                      return COMMA.split(tags);
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    @Test
+    void belowJava11ANestedReadOfASerializableClassFieldWouldAddAnAccessor() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the field would need an accessor method below Java 11"),
+          //language=java
+          version(java(
+            """
+              import java.io.Serializable;
+              import java.util.logging.Logger;
+
+              class Event implements Serializable {
+                  private static final Logger LOG = Logger.getLogger("events");
+
+                  class Tags {
+                      String[] of(String tags) {
+                          return tags.split("\\\\s*,\\\\s*");
+                      }
+                  }
+              }
+              """
+          ), 8)
+        );
+    }
+
+    @Test
+    void unicodeNamesEveryJavaKnowsAreCompiledForAnOlderFile() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + row.getReason()).containsExactly("true ",
+              "false the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +
+              "file's older Java the class could fail to initialise, where the call failed alone")),
+          //language=java
+          version(java(
+            """
+              class Text {
+                  static boolean a(String s) {
+                      return s.matches("\\\\p{IsAlphabetic}+");
+                  }
+
+                  static boolean b(String s) {
+                      return s.matches("\\\\p{IsAdlam}+");
+                  }
+
+                  static int sum(int first, int second, int third, int fourth, int fifth, int sixth) {
+                      return first + second + third + fourth + fifth + sixth;
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Text {
+                  private static final Pattern A_PATTERN = Pattern.compile("\\\\p{IsAlphabetic}+");
+
+                  static boolean a(String s) {
+                      return A_PATTERN.matcher(s).matches();
+                  }
+
+                  static boolean b(String s) {
+                      return s.matches("\\\\p{IsAdlam}+");
+                  }
+
+                  static int sum(int first, int second, int third, int fourth, int fifth, int sixth) {
+                      return first + second + third + fourth + fifth + sixth;
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    @Test
+    void anAnonymousClassListingItsFieldsCountsForTheTypeItCreates() {
+        rewriteRun(
+          CandidateRows.refusedBecause("lists the class's declared fields by reflection"),
+          //language=java
+          java(
+            """
+              class Base {
+                  static boolean word(String s) {
+                      return s.matches("\\\\w+");
+                  }
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              import java.lang.reflect.Field;
+
+              class Printer {
+                  Object printer() {
+                      return new Base() {
+                          @Override
+                          public String toString() {
+                              StringBuilder out = new StringBuilder();
+                              for (Class<?> c = getClass(); c != null; c = c.getSuperclass()) {
+                                  for (Field field : c.getDeclaredFields()) {
+                                      out.append(field.getName());
+                                  }
+                              }
+                              return out.toString();
+                          }
+                      };
                   }
               }
               """

@@ -473,4 +473,48 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void doesNotMakeAFinalVariableAConstantThroughAConcatenationParenthesesOrAFinalLocal() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + row.getReason()).containsExactly(
+              "false every value is a constant: the final variable would become a compile-time constant (interned, " +
+              "inlined into other classes) where the call made a new string",
+              "false every value is a constant: the final variable would become a compile-time constant (interned, " +
+              "inlined into other classes) where the call made a new string",
+              "false every value is a constant: the final variable would become a compile-time constant (interned, " +
+              "inlined into other classes) where the call made a new string",
+              "true ")),
+          //language=java
+          java(
+            """
+              class Sql {
+                  static final String TABLE = "orders";
+                  static final String SELECT = String.format("SELECT * FROM %s", TABLE) + " WHERE id = ?";
+                  static final String COUNT = (String.format("SELECT COUNT(*) FROM %s", TABLE));
+
+                  static String key() {
+                      final String ns = "x";
+                      final String key = String.format("%s:", ns);
+                      return key + String.format("%s", TABLE);
+                  }
+              }
+              """,
+            """
+              class Sql {
+                  static final String TABLE = "orders";
+                  static final String SELECT = String.format("SELECT * FROM %s", TABLE) + " WHERE id = ?";
+                  static final String COUNT = (String.format("SELECT COUNT(*) FROM %s", TABLE));
+
+                  static String key() {
+                      final String ns = "x";
+                      final String key = String.format("%s:", ns);
+                      return key + String.valueOf(TABLE);
+                  }
+              }
+              """
+          )
+        );
+    }
 }

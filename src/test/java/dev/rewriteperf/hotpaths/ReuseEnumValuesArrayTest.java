@@ -385,4 +385,65 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void doesNotShareAnotherEnumsArrayWhoseStaticFieldsReadTheClass() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Outer,total,()I");
+        rewriteRun(
+          spec -> CandidateRows.refusedBecause("creating the enum's constants runs code of its own").accept(spec.recipe(recipe)),
+          //language=java
+          java(
+            """
+              class Outer {
+                  static final int SCALE = Integer.getInteger("scale", 2);
+
+                  enum Size {
+                      SMALL, LARGE;
+
+                      static final int FACTOR = SCALE * 10;
+                  }
+
+                  static int total() {
+                      int t = 0;
+                      for (Size s : Size.values()) {
+                          t += s.ordinal() * Size.FACTOR;
+                      }
+                      return t;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void theEnumsOwnQualifiedAndUnqualifiedCallsShareOneArray() throws IOException {
+        ReuseEnumValuesArray recipe = hot("Mode,count,()I");
+        rewriteRun(
+          spec -> spec.recipe(recipe),
+          //language=java
+          java(
+            """
+              enum Mode {
+                  A, B;
+
+                  static int count() {
+                      return values().length + Mode.values().length;
+                  }
+              }
+              """,
+            """
+              enum Mode {
+                  A, B;
+
+                  private static final Mode[] VALUES = values();
+
+                  static int count() {
+                      return VALUES.length + VALUES.length;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

@@ -433,4 +433,37 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
           )
         );
     }
+
+    @Test
+    void aGradleSubprojectOfAMavenBuildCountsAsPossiblyOptional() {
+        rewriteRun(
+          CandidateRows.refusedBecause("or Gradle builds it, whose scopes the recipe does not read"),
+          //language=xml
+          pomXml(
+            """
+              <project>
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.example</groupId>
+                  <artifactId>root</artifactId>
+                  <version>1</version>
+              </project>
+              """
+          ),
+          text("dependencies { compileOnly 'com.fasterxml.jackson.core:jackson-databind:2.18.2' }",
+            spec -> spec.path("events/build.gradle")),
+          //language=java
+          java(
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              class Events {
+                  static String toJson(Object event) throws Exception {
+                      return new ObjectMapper().writeValueAsString(event);
+                  }
+              }
+              """,
+            spec -> spec.path("events/src/main/java/Events.java")
+          )
+        );
+    }
 }
