@@ -159,6 +159,18 @@ class GithubWorkflowTest {
         assertThat(checkout.get("ref").asText()).isEqualTo("v1");
     }
 
+    @Test
+    void theCommittedSampleWorkflowIsWhatBulkWritesForTheSampleServices(@TempDir Path dir) throws Exception {
+        Path committed = Path.of("../.github/workflows/rewrite-performance-samples.yml");
+        Path file = dir.resolve("rewrite-performance-samples.yml");
+
+        emit("--list", SAMPLES.toString(), "--timeout", "20", "--workflow-file", file.toString());
+
+        assertThat(Files.readString(committed)).as("regenerate it: README, 'On the CI engine you already have'")
+                .isEqualTo(Files.readString(file));
+        assertThat(actionlint(committed)).isEmpty();
+    }
+
     private static int emit(String... args) {
         List<String> all = new ArrayList<>(List.of("bulk", "--emit-workflow", "github"));
         all.addAll(List.of(args));
