@@ -271,39 +271,14 @@ public final class BulkCommand implements Callable<Integer> {
             problems.add("the " + (apply ? "run" : "dry run") + " " + rewrite + "; see " + log);
         } else {
             if (apply) {
-                addIfPresent(notes, Formatter.format(dir, pluginRun(), exec, log));
+                Formatter.note(notes, Formatter.format(dir, pluginRun(), exec, log));
             }
             if (verify) {
-                status = verify(name, dir, log, exec, notes);
+                status = ScratchVerify.verify(workspace.resolve("verify").resolve(name), dir, pluginRun(), exec, log, !apply, notes);
             }
         }
         ServiceState.save(state, mode(), status, rewrite.ok(), dir);
         return DryRunReader.read(name, dir).withStatus(status, problems, notes);
-    }
-
-    /**
-     * Applies the recipe in a scratch copy, runs the service's formatter there, and builds it with its tests:
-     * {@code verify: green} or {@code verify: red}.
-     */
-    private String verify(String name, Path dir, Path log, Exec exec, List<String> notes) throws IOException {
-        Path scratch = workspace.resolve("verify").resolve(name);
-        Directories.deleteRecursively(scratch);
-        Directories.copy(dir, scratch);
-        if (!Files.exists(scratch.resolve(".git"))) {
-            Git.baseline(scratch); // a service inside a larger repository: its copy is its own, so git can tell the pack's changes
-        }
-        Exec.Outcome applied = exec.run(pluginRun().rewrite("run"), scratch, log);
-        if (applied.ok() && !apply) {
-            addIfPresent(notes, Formatter.format(scratch, pluginRun(), exec, log));
-        }
-        Exec.Outcome build = applied.ok() ? exec.run(pluginRun().build("verify"), scratch, log) : applied;
-        return build.ok() ? "verify: green" : "verify: red (" + build + ")";
-    }
-
-    private static void addIfPresent(List<String> notes, String note) {
-        if (note != null) {
-            notes.add(note);
-        }
     }
 
     private ServiceResult failed(String name, String why, Path log) {

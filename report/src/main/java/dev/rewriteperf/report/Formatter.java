@@ -108,6 +108,13 @@ final class Formatter {
         return "formatted by its own " + goal.get() + " (" + touched + " of " + pack.size() + " changed file(s) touched)";
     }
 
+    /** Adds what {@link #format} said, when it said anything, to a service's notes. */
+    static void note(List<String> notes, String note) {
+        if (note != null) {
+            notes.add(note);
+        }
+    }
+
     private static byte[] read(Path file) throws IOException {
         return Files.exists(file) ? Files.readAllBytes(file) : null;
     }
