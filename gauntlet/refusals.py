@@ -61,7 +61,65 @@ VERDICTS = [
      "a receiver the stream evaluates once (and that throws if null even for no elements)"),
     (r"^the buffer is used other than|^an element is written, or read at an index", "true hazard",
      "a scratch array read where this iteration has not written: the hoisted array would show the previous iteration's bytes"),
+    # The hot-path idioms (issue 19)
+    (r"^the statement is wrapped over several lines|^the call is written over several lines|would make its line \d+ "
+     r"characters long|^the Pattern field's declaration would be", "by design",
+     "the file's format: a rewrite that changes a line's length where the project's formatter would wrap or join it anew"),
+    (r"prints the digits of the default locale|may be a Formattable|has a (hashCode|toString) the project may define|"
+     r"is not a variable, field or literal: written out", "true hazard",
+     "`%d` under a default locale with other digits, a value whose `formatTo` or `toString`/`hashCode` could run in another order"),
+    (r"^`split` on one plain character", "by design", "`String.split` already splits on one character without a pattern: no gain"),
+    (r"^rewritten only in methods a profile marks hot", "by design",
+     "`values()` copies the JIT often removes: rewritten only where a profile (`hotMethods`) shows the method hot"),
+    (r"^no name is free for the Pattern field", "reach",
+     "a method with many regexes (commons-codec's `Caverphone2#encode`, 38): fields could be named from what their regex matches"),
+    (r"^more than 6 values", "by design", "a hash of many values is easier to read as the call"),
+    (r"^a single value that is, or may be, an array", "true hazard", "`Objects.hash(array)` hashes the elements: the varargs array itself"),
+    (r"^parsing a range .* is Java 9|^the boxes' static hashCode methods .* are Java 8|syntax of Java 9|whose set grows with each Java",
+     "true limit", "an API or a regex syntax the file's Java version does not have"),
+    (r"^the replacement is computed and the string may be null|^a catch of .* around the call|may be null: `substring` threw|"
+     r"^the radix is computed", "true hazard", "an exception whose type, message or moment would change"),
+    (r"^the regex does not compile", "true hazard", "a static field compiling it would fail the class's initialisation"),
+    (r"lists the class's declared fields by reflection|Serializable without a serialVersionUID|may be Serializable|"
+     r"a static nested type whose code can run before|would need an accessor method below Java 11|"
+     r"is declared after a static initialiser", "true hazard",
+     "a field the class cannot take: reflection over its fields, its serial version, or when its initialisers run"),
+    (r"^the top-level type is an (enum|interface)|^the call is outside its enum, in a top-level", "true limit",
+     "a top-level interface (no private fields) or enum (constants first) cannot hold the field first"),
+    (r"^the mapper .* is configured|^the new mapper is configured|^an instance field: each object builds|"
+     r"declares jackson-databind optional", "true hazard", "a mapper that is not the same unconfigured one everywhere, or "
+     "Jackson that may be absent"),
+    (r"^the array is passed on|creating the enum's constants|^`values\(\)` is called on an expression|"
+     r"^the enum is declared in another file|does not name it in the top-level class", "true hazard",
+     "a shared array someone could change, or an enum whose initialisation could read what is not set yet"),
+    (r"^every value is a constant|`System` names another class|holds `#\{`", "true hazard",
+     "a constant the compiler would inline, a `System` of the file's, a template placeholder"),
+    (r"^the (formatted string|hash) is not used", "true limit", "an expression that cannot stand as a statement"),
+    (r"forbids magic numbers", "by design", "the project's Checkstyle would fail on the number the rewrite writes"),
 ]
+
+
+def reason_shape(reason):
+    """The kind of a reason: the names and widths it quotes for its spot become placeholders."""
+    shape = re.sub(r"`[^`]*`", "`…`", reason)
+    return re.sub(r"\d+ characters long, longer than this file's code lines \(\d+\)",
+                  "N characters long, longer than this file's code lines (M)", shape)
+
+
+def grouped_reasons(reasons):
+    """Rows of (reason, count): reasons that differ only in the names or widths they quote are one row, the
+    placeholders standing for them, with one of them as an example; a reason alone of its kind stays as it is."""
+    groups = {}
+    for reason, n in reasons.items():
+        groups.setdefault(reason_shape(reason), []).append((reason, n))
+    rows = []
+    for shape, members in groups.items():
+        if len(members) == 1:
+            rows.append(members[0])
+        else:
+            example = max(members, key=lambda m: m[1])[0]
+            rows.append((f"{shape} ({len(members)} variants, e.g. {example})", sum(n for _, n in members)))
+    return sorted(rows, key=lambda row: (-row[1], row[0]))
 
 
 def verdict(reason):
@@ -88,20 +146,21 @@ def main():
     lines = ["## Why spots were left alone: before and after the reach work (issue 17)", "",
              "Counts over all projects, from the `PerformanceCandidates` table of each project's latest run (packs "
              + ", ".join(f"`{p}`" for p in sorted(packs)) + "); \"before\" is `refusals-before.md`, the counts at the start "
-             "of the work. Reasons whose count changed:", "", "| reason | before | after |", "| --- | ---: | ---: |"]
-    for reason in sorted(set(before) | set(after), key=lambda r: (-(before.get(r, 0) - after.get(r, 0)), r)):
-        if before.get(reason, 0) != after.get(reason, 0):
-            lines.append(f"| {reason} | {before.get(reason, 0)} | {after.get(reason, 0)} |")
+             "of the work. Those reasons whose count changed (the reasons of the families added since are in the tables below):", "", "| reason | before | after |", "| --- | ---: | ---: |"]
+    for reason in sorted(before, key=lambda r: (-(before[r] - after.get(r, 0)), r)):
+        if before[reason] != after.get(reason, 0):
+            lines.append(f"| {reason} | {before[reason]} | {after.get(reason, 0)} |")
     lines += ["", f"Rewritten: {changed} spots. Left alone: {sum(after.values())}, of which {reach} are reach still to win "
               f"(kind \"reach\" below) and the rest true hazards, limits or refusals by design. Of the spots the pack could "
               f"prove safe, {changed} of {changed + reach} ({100 * changed / max(1, changed + reach):.0f} %) are rewritten.",
               "", "The ten commonest reasons now, and what each is:", "", "| reason | count | kind | what it guards |",
               "| --- | ---: | --- | --- |"]
-    for reason, count in after.most_common(10):
+    grouped = grouped_reasons(after)
+    for reason, count in grouped[:10]:
         kind, what = verdict(reason)
         lines.append(f"| {reason} | {count} | {kind} | {what} |")
     lines += ["", "Every reason left as reach:", "", "| reason | count | what could win it |", "| --- | ---: | --- |"]
-    for reason, count in after.most_common():
+    for reason, count in grouped:
         kind, what = verdict(reason)
         if kind in ("reach", "unclassified"):
             lines.append(f"| {reason} | {count} | {what or kind} |")

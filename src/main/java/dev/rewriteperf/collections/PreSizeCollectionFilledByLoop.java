@@ -5,6 +5,8 @@ import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.Indentation;
 import dev.rewriteperf.analysis.LocalVariables;
+import dev.rewriteperf.analysis.MagicNumberRecipe;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.References;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
@@ -16,7 +18,6 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
@@ -38,7 +39,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-public class PreSizeCollectionFilledByLoop extends Recipe {
+public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
 
     private static final MethodMatcher COLLECTION_ADD = new MethodMatcher("java.util.Collection add(..)", true);
     private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
@@ -83,18 +84,20 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(MagicNumbers numbers) {
         return Preconditions.check(Preconditions.or(HashCollection.noArgumentConstructorCalledInFile(),
                         new UsesMethod<>("java.util.ArrayList <constructor>()")),
-                FileFormat.keptBy(new FilledByLoopVisitor(candidates)));
+                FileFormat.keptBy(new FilledByLoopVisitor(candidates, numbers)));
     }
 
     /** Looks in every block for an empty collection declared right before a for-each loop that fills it. */
     private static final class FilledByLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         private final PerformanceCandidates candidates;
+        private final MagicNumbers numbers;
 
-        FilledByLoopVisitor(PerformanceCandidates candidates) {
+        FilledByLoopVisitor(PerformanceCandidates candidates, MagicNumbers numbers) {
             this.candidates = candidates;
+            this.numbers = numbers;
         }
 
         @Override
@@ -146,6 +149,9 @@ public class PreSizeCollectionFilledByLoop extends Recipe {
                 refusal = local == null ? "the loop's source may have side effects when read again, and its type cannot " +
                                           "be written for a local to evaluate it once" :
                         SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+            }
+            if (refusal == null && kind != null) {
+                refusal = Sizing.formulaRefusal(at, numbers);
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, at, declaration.construction, refusal);

@@ -2,12 +2,13 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.ElementCounts;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.MagicNumberRecipe;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -17,7 +18,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
-public class SizeHashCollectionsForElementCount extends Recipe {
+public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
 
     private final transient PerformanceCandidates candidates;
 
@@ -58,16 +59,19 @@ public class SizeHashCollectionsForElementCount extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(MagicNumbers numbers) {
         return Preconditions.check(HashCollection.capacityConstructorCalledInFile(),
-                FileFormat.keptBy(new CapacityArgumentVisitor(candidates)));
+                FileFormat.keptBy(new CapacityArgumentVisitor(candidates, numbers)));
     }
 
     /** Sizes for its element count each hash collection constructor given one as its capacity. */
     private static final class CapacityArgumentVisitor extends CapacityConstructorVisitor {
 
-        CapacityArgumentVisitor(PerformanceCandidates candidates) {
+        private final MagicNumbers numbers;
+
+        CapacityArgumentVisitor(PerformanceCandidates candidates, MagicNumbers numbers) {
             super(candidates);
+            this.numbers = numbers;
         }
 
         @Override
@@ -78,6 +82,9 @@ public class SizeHashCollectionsForElementCount extends Recipe {
             String refusal = argumentRefusal(argument);
             if (refusal == null) {
                 refusal = Sizing.factoryRefusal(construction);
+            }
+            if (refusal == null) {
+                refusal = Sizing.formulaRefusal(getCursor(), numbers);
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);

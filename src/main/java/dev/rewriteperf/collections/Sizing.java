@@ -1,6 +1,7 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -70,6 +71,14 @@ final class Sizing {
             return factory(cursor, newClass, kind, count, ctx);
         }
         return capacityConstructor(cursor, newClass, count, ctx);
+    }
+
+    /**
+     * Why {@link #sizedFor} may not write the capacity constructor at {@code cursor}: before the factories' release it
+     * writes the load factor {@code 0.75}, which the project's Checkstyle may forbid. Null when it may.
+     */
+    static @Nullable String formulaRefusal(Cursor cursor, MagicNumbers numbers) {
+        return JavaVersions.targetRelease(cursor) >= HashCollection.FACTORY_RELEASE ? null : numbers.refusal("0.75", cursor);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */

@@ -4,6 +4,8 @@ import dev.rewriteperf.analysis.ExpressionPlaces;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
+import dev.rewriteperf.analysis.MagicNumberRecipe;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
@@ -11,7 +13,6 @@ import dev.rewriteperf.table.PerformanceCandidates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
@@ -25,7 +26,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-public class InlineObjectsHash extends Recipe {
+public class InlineObjectsHash extends MagicNumberRecipe {
 
     private static final MethodMatcher OBJECTS_HASH = new MethodMatcher("java.util.Objects hash(..)");
 
@@ -72,12 +73,17 @@ public class InlineObjectsHash extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>(OBJECTS_HASH), FileFormat.keptBy(new HashVisitor()));
+    public TreeVisitor<?, ExecutionContext> getVisitor(MagicNumbers numbers) {
+        return Preconditions.check(new UsesMethod<>(OBJECTS_HASH), FileFormat.keptBy(new HashVisitor(numbers)));
     }
 
     /** Writes out each {@code Objects.hash} call it may, and records why not for the others. */
     private final class HashVisitor extends LineBudgetVisitor {
+        private final MagicNumbers numbers;
+
+        HashVisitor(MagicNumbers numbers) {
+            this.numbers = numbers;
+        }
 
         @Override
         public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
@@ -118,6 +124,9 @@ public class InlineObjectsHash extends Recipe {
         /** Why this call is left alone, before its length is measured; null when it may be written out. */
         private @Nullable String refusal(J.MethodInvocation call, boolean importsObjects) {
             String refusal = HashedValues.refusal(call.getArguments());
+            if (refusal == null) {
+                refusal = numbers.refusal("31", getCursor());
+            }
             if (refusal == null && ExpressionPlaces.isStatement(getCursor())) {
                 refusal = "the hash is not used as a value (a statement or a lambda's body): written out, it would not compile";
             }

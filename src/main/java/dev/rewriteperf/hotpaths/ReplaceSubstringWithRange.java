@@ -5,6 +5,8 @@ import dev.rewriteperf.analysis.Dereferences;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
+import dev.rewriteperf.analysis.MagicNumberRecipe;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -12,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.MethodMatcher;
@@ -31,7 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class ReplaceSubstringWithRange extends Recipe {
+public class ReplaceSubstringWithRange extends MagicNumberRecipe {
 
     private static final MethodMatcher SUBSTRING = new MethodMatcher("java.lang.String substring(int, int)");
     private static final MethodMatcher APPEND = new MethodMatcher("java.lang.StringBuilder append(java.lang.String)");
@@ -81,12 +82,17 @@ public class ReplaceSubstringWithRange extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(new UsesMethod<>(SUBSTRING), FileFormat.keptBy(new RangeVisitor()));
+    public TreeVisitor<?, ExecutionContext> getVisitor(MagicNumbers numbers) {
+        return Preconditions.check(new UsesMethod<>(SUBSTRING), FileFormat.keptBy(new RangeVisitor(numbers)));
     }
 
     /** Passes the range to each {@code append} or {@code parse} of a substring it may, and records why not for the others. */
     private final class RangeVisitor extends LineBudgetVisitor {
+        private final MagicNumbers numbers;
+
+        RangeVisitor(MagicNumbers numbers) {
+            this.numbers = numbers;
+        }
 
         @Override
         public J visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
@@ -141,6 +147,12 @@ public class ReplaceSubstringWithRange extends Recipe {
             }
             if (call.getArguments().size() == 2 && !SafeToEvaluate.withoutSideEffects(call.getArguments().get(1))) {
                 return "the radix is computed: with a bad range it would now be computed before the exception, not after";
+            }
+            if (call.getArguments().size() == 1) {
+                String numberRefusal = numbers.refusal("10", getCursor()); // the radix the range call needs written out
+                if (numberRefusal != null) {
+                    return numberRefusal;
+                }
             }
             String refusal = CaughtExceptions.refusal(getCursor(), CaughtExceptions.STRING_INDEX_OUT_OF_BOUNDS,
                     CaughtExceptions.INDEX_OUT_OF_BOUNDS);

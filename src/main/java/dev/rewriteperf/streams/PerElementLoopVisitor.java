@@ -2,6 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.LocalVariables;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.SourceLocal;
 import dev.rewriteperf.analysis.TypeText;
@@ -31,19 +32,22 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
 
     private final String operation;
     private final boolean intoList;
+    /** The project's Checkstyle, for the element count per item a flatMap array is sized by ({@code size() * 3}). */
+    private final MagicNumbers numbers;
 
-    private PerElementLoopVisitor(PerformanceCandidates candidates, String operation, boolean intoList) {
+    private PerElementLoopVisitor(PerformanceCandidates candidates, String operation, boolean intoList, MagicNumbers numbers) {
         super(candidates);
         this.operation = operation;
         this.intoList = intoList;
+        this.numbers = numbers;
     }
 
-    static PerElementLoopVisitor intoArray(PerformanceCandidates candidates, String operation) {
-        return new PerElementLoopVisitor(candidates, operation, false);
+    static PerElementLoopVisitor intoArray(PerformanceCandidates candidates, String operation, MagicNumbers numbers) {
+        return new PerElementLoopVisitor(candidates, operation, false, numbers);
     }
 
     static PerElementLoopVisitor intoList(PerformanceCandidates candidates, String operation) {
-        return new PerElementLoopVisitor(candidates, operation, true);
+        return new PerElementLoopVisitor(candidates, operation, true, MagicNumbers.none());
     }
 
     @Override
@@ -93,6 +97,11 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         String declaredTypeRefusal = intoList ? site.declaredTypeRefusal() : null;
         if (declaredTypeRefusal != null) {
             return declaredTypeRefusal;
+        }
+        int perItem = pipeline.elements.size();
+        String numberRefusal = perItem > 1 ? numbers.refusal(String.valueOf(perItem), getCursor()) : null;
+        if (numberRefusal != null) {
+            return numberRefusal;
         }
         return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
     }

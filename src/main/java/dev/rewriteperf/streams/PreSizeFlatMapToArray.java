@@ -1,11 +1,12 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.MagicNumberRecipe;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.search.UsesMethod;
 
@@ -14,7 +15,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
-public class PreSizeFlatMapToArray extends Recipe {
+public class PreSizeFlatMapToArray extends MagicNumberRecipe {
 
     private final transient PerformanceCandidates candidates;
 
@@ -57,10 +58,10 @@ public class PreSizeFlatMapToArray extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    public TreeVisitor<?, ExecutionContext> getVisitor(MagicNumbers numbers) {
         return Preconditions.check(Preconditions.and(
                         new UsesMethod<>("java.util.stream.Stream flatMap(..)"),
                         new UsesMethod<>("java.util.stream.Stream toArray(..)")),
-                FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "flatMap")));
+                FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "flatMap", numbers)));
     }
 }

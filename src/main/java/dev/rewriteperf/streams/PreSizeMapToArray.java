@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
@@ -62,6 +63,6 @@ public class PreSizeMapToArray extends Recipe {
         return Preconditions.check(Preconditions.and(
                         new UsesMethod<>("java.util.stream.Stream map(..)"),
                         new UsesMethod<>("java.util.stream.Stream toArray(..)")),
-                FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "map")));
+                FileFormat.keptBy(PerElementLoopVisitor.intoArray(candidates, "map", MagicNumbers.none())));
     }
 }

@@ -1,6 +1,7 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.Checkstyle;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
@@ -689,6 +690,56 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
             ),
             21
           )
+        );
+    }
+
+    @Test
+    void beforeJava19TheLoadFactorIsNotWrittenWhereTheProjectsCheckstyleForbidsMagicNumbers() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + row.getReason()).containsExactly(
+              "false the project's Checkstyle (src/conf/checkstyle.xml) forbids magic numbers, and the rewrite would write 0.75",
+              "true ")),
+          Checkstyle.magicNumberCheck(""),
+          //language=java
+          version(java(
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Index {
+                  Map<String, Integer> of(List<String> keys) {
+                      return new HashMap<>(keys.size());
+                  }
+              }
+              """
+          ), 8),
+          //language=java
+          version(java(
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Index21 {
+                  Map<String, Integer> of(List<String> keys) {
+                      return new HashMap<>(keys.size());
+                  }
+              }
+              """,
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Index21 {
+                  Map<String, Integer> of(List<String> keys) {
+                      return HashMap.newHashMap(keys.size());
+                  }
+              }
+              """
+          ), 21)
         );
     }
 }

@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.Checkstyle;
 import dev.rewriteperf.CompiledSource;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
@@ -778,6 +779,63 @@ class InlineObjectsHashTest implements RewriteTest {
               class Unknown {
                   static int of(String a, Missing b) {
                       return Objects.hash(a, b);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotWrite31WhereTheProjectsCheckstyleForbidsMagicNumbers() {
+        rewriteRun(
+          CandidateRows.refusedBecause("the project's Checkstyle (src/conf/checkstyle.xml) forbids magic numbers, and the rewrite would write 31"),
+          Checkstyle.magicNumberCheck(""),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Key {
+                  String name;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(name);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void writes31WhereTheCheckIgnoresHashCodeMethodsOrTheNumber() {
+        rewriteRun(
+          Checkstyle.magicNumberCheck("      <property name=\"ignoreHashCodeMethod\" value=\"true\"/>\n"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Key {
+                  String name;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(name);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Key {
+                  String name;
+
+                  @Override
+                  public int hashCode() {
+                      return 31 + Objects.hashCode(name);
                   }
               }
               """

@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.Checkstyle;
 import dev.rewriteperf.CompiledSource;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
@@ -342,6 +343,42 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
 
                   static int parsed(String id, IntSupplier radix) {
                       return Integer.parseInt(id.substring(1, 3), radix.getAsInt());
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    @Test
+    void doesNotWriteTheRadixWhereTheProjectsCheckstyleForbidsMagicNumbers() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + row.getReason()).containsExactly(
+              "false the project's Checkstyle (src/conf/checkstyle.xml) forbids magic numbers, and the rewrite would write 10",
+              "true ")),
+          Checkstyle.magicNumberCheck("      <property name=\"ignoreNumbers\" value=\"-1, 0, 1, 2, 16\"/>\n"),
+          //language=java
+          version(java(
+            """
+              class Ports {
+                  static int of(String address, int colon) {
+                      return Integer.parseInt(address.substring(colon + 1, address.length()));
+                  }
+
+                  static int hex(String address, int colon) {
+                      return Integer.parseInt(address.substring(colon + 1, address.length()), 16);
+                  }
+              }
+              """,
+            """
+              class Ports {
+                  static int of(String address, int colon) {
+                      return Integer.parseInt(address.substring(colon + 1, address.length()));
+                  }
+
+                  static int hex(String address, int colon) {
+                      return Integer.parseInt(address, colon + 1, address.length(), 16);
                   }
               }
               """

@@ -1,6 +1,8 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.BenchmarkSources;
+import dev.rewriteperf.CandidateRows;
+import dev.rewriteperf.Checkstyle;
 import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
@@ -1037,5 +1039,31 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
             map.put(key.apply(i), value.apply(i));
         }
         return map;
+    }
+
+    @Test
+    void doesNotSizeByThreeWhereTheProjectsCheckstyleForbidsMagicNumbers() {
+        rewriteRun(
+          CandidateRows.refusedBecause("forbids magic numbers, and the rewrite would write 3"),
+          Checkstyle.magicNumberCheck(""),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.stream.Stream;
+
+              class Geo {
+                  static <K> String[] geoArgs(Map<K, double[]> positions) {
+                      return positions.entrySet().stream()
+                              .flatMap(entry -> Stream.of(
+                                      Double.toString(entry.getValue()[0]),
+                                      Double.toString(entry.getValue()[1]),
+                                      String.valueOf(entry.getKey())))
+                              .toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
     }
 }

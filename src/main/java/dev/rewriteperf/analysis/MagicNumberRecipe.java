@@ -1,0 +1,23 @@
+package dev.rewriteperf.analysis;
+
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.ScanningRecipe;
+import org.openrewrite.TreeVisitor;
+
+/**
+ * A recipe that writes numbers (a hash's {@code 31}, a radix, a load factor): before it changes a file, it reads the
+ * project's Checkstyle configurations for a {@code MagicNumber} check that would fail the build on them
+ * ({@link MagicNumbers}).
+ */
+public abstract class MagicNumberRecipe extends ScanningRecipe<MagicNumbers> {
+
+    @Override
+    public final MagicNumbers getInitialValue(ExecutionContext ctx) {
+        return new MagicNumbers();
+    }
+
+    @Override
+    public final TreeVisitor<?, ExecutionContext> getScanner(MagicNumbers numbers) {
+        return numbers.scanner();
+    }
+}
