@@ -66,7 +66,7 @@ public final class MagicNumbers {
     private synchronized void scan(SourceFile file) {
         String text = file.printAll();
         String path = file.getSourcePath().toString();
-        if (text.contains("sun_checks.xml")) {
+        if (path.endsWith("pom.xml") && text.contains("sun_checks.xml")) { // a build that checks with Checkstyle's own
             checks.add(new Check(path));
         }
         Matcher module = MODULE.matcher(text);
