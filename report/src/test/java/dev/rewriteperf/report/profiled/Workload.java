@@ -47,10 +47,16 @@ public final class Workload {
         private Nested() {
         }
 
+        /** Written so that the arrays escape: an array read only for its length is removed by C2 once compiled. */
+        static volatile long[] last;
+
         static int helper(int rounds) {
             int sum = 0;
             for (int r = 0; r < rounds; r++) {
-                sum += new long[256].length;
+                long[] array = new long[256];
+                array[r & 255] = r;
+                last = array;
+                sum += array.length;
             }
             return sum;
         }
