@@ -40,7 +40,7 @@ PACKAGE = "dev.rewriteperf.benchmarks."
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("family", help="collections, caches, streams, bytes or buffers")
+    parser.add_argument("family", help="collections, caches, streams, bytes, buffers or hotpaths")
     parser.add_argument("--recipe", help="only this recipe's benchmark (its class name without 'Benchmark')")
     parser.add_argument("--pair", action="append", default=[],
                         help="only the pair whose variant is this method (e.g. readLongBigEndianAfter); repeatable")

@@ -8,155 +8,113 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.openrewrite.config.RecipeDescriptor;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each recipe's description quotes a headline figure (one for each form it measures apart); this test recomputes it
- * from the JMH results in {@code benchmarks/results/<Recipe>-<jdk>.json}, so a description cannot drift from the
- * measurement behind it.
- * Allocation figures are {@code gc.alloc.rate.norm} before and after ("58,322 -> 54,210 B/op"); time figures come from
- * {@code paired.py}'s interleaved rounds: the geometric-mean ratio with its 95 % interval ("2.03x faster (95 % interval
- * 1.59-2.60x)"), quoted only when the interval excludes 1.
+ * Each recipe's description quotes its headlines ({@code benchmarks/headlines.tsv}: a pair and size per JDK), as
+ * {@code paired.py FAMILY --headlines} measured them into {@code benchmarks/results/paired/FAMILY-jdkN.json}; this test
+ * recomputes each from those rounds, so a description cannot drift from the measurement behind it. Allocation is the
+ * median B/op before and after ("58,322 -> 54,210 B/op", quoted for JDK 25 where it changes); time is the geometric
+ * mean of the rounds' ratios with its paired t-interval ("2.03x faster (95 % interval 1.59-2.60x)") where the interval
+ * excludes 1, and "within noise (95 % interval 0.91-1.90x)" where it does not: never a ratio the rounds do not resolve.
  */
 class RecipeFiguresTest {
 
-    private static final Path RESULTS = Paths.get("benchmarks/results");
-    /** Student's t, two-sided 95 %, for the round counts the paired files have (n rounds: n - 1 degrees of freedom). */
-    private static final Map<Integer, Double> T_975_BY_ROUNDS = Map.of(6, 2.571, 8, 2.365, 10, 2.262, 12, 2.201);
+    private static final Path BENCHMARKS = Paths.get("benchmarks");
+    /** Two-sided 95 % quantiles of Student's t by degrees of freedom (1-30), as summarize.py has them. */
+    private static final double[] T_975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
+            2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
+            2.048, 2.045, 2.042};
 
-    /** Exact bytes from the single run; a resolved time ratio, or one within noise, from the paired rounds. */
-    enum Kind { BYTES, TIME, NOISE }
-
-    /** Where a recipe's headline comes from: its results file, the two benchmark methods and the parameter. */
-    static final class Headline {
-        final String recipe;
-        final String jdk;
-        final String before;
-        final String after;
-        final String params;
-        final Kind kind;
-
-        Headline(String recipe, String jdk, String before, String after, String params, Kind kind) {
-            this.recipe = recipe;
-            this.jdk = jdk;
-            this.before = before;
-            this.after = after;
-            this.params = params;
-            this.kind = kind;
-        }
-
+    /** One row of headlines.tsv: a recipe's pair and size on one JDK. */
+    record Headline(String recipe, String jdk, String before, String after, String params) {
         @Override
         public String toString() {
-            return recipe;
+            return recipe + " JDK " + jdk + " " + after + (params.isEmpty() ? "" : " " + params);
         }
     }
 
     static Stream<Headline> headlines() {
-        return Stream.of(
-          new Headline("collections.SizeHashCollectionsForElementCount", "jdk25", "before", "after", "size=1000", Kind.BYTES),
-          new Headline("collections.SizeHashCollectionsForElementCount", "jdk25", "before", "after", "size=1000", Kind.TIME),
-          new Headline("collections.ReplaceCapacityFormulaWithFactory", "jdk25", "before", "after", "size=96", Kind.BYTES),
-          new Headline("collections.ReplaceCapacityFormulaWithFactory", "jdk25", "before", "after", "size=96", Kind.NOISE),
-          new Headline("collections.ReplaceGuavaExpectedSizeWithJdkFactory", "jdk25", "before", "after", "size=13", Kind.BYTES),
-          new Headline("collections.ReplaceGuavaExpectedSizeWithJdkFactory", "jdk25", "before", "after", "size=13", Kind.TIME),
-          new Headline("collections.PreSizeCollectionFilledByLoop", "jdk25", "listBefore", "listAfter", "size=1000", Kind.BYTES),
-          new Headline("collections.PreSizeCollectionFilledByLoop", "jdk25", "listBefore", "listAfter", "size=1000", Kind.NOISE),
-          new Headline("collections.UseCopyConstructorInsteadOfAddAll", "jdk25", "before", "after", "size=1000", Kind.BYTES),
-          new Headline("collections.UseCopyConstructorInsteadOfAddAll", "jdk25", "before", "after", "size=1000", Kind.TIME),
-          new Headline("caches.UseClassValueForClassKeyedCache", "jdk25", "before", "after", "classes=16", Kind.TIME),
-          new Headline("streams.PreSizeFlatMapToArray", "jdk25", "keyValueStringBefore", "keyValueStringAfter", "size=1000", Kind.BYTES),
-          new Headline("streams.PreSizeFlatMapToArray", "jdk25", "keyValueStringBefore", "keyValueStringAfter", "size=1000", Kind.TIME),
-          new Headline("streams.PreSizeKeysThenValuesArray", "jdk25", "before", "after", "size=50", Kind.BYTES),
-          new Headline("streams.PreSizeKeysThenValuesArray", "jdk25", "before", "after", "size=50", Kind.TIME),
-          new Headline("streams.PreSizeKeyAndValueListsArray", "jdk25", "before", "after", "size=1000", Kind.BYTES),
-          new Headline("streams.PreSizeKeyAndValueListsArray", "jdk25", "before", "after", "size=1000", Kind.TIME),
-          new Headline("streams.PreSizeMapToArray", "jdk25", "before", "after", "size=1000", Kind.TIME),
-          new Headline("streams.PreSizeMapToList", "jdk25", "before", "after", "size=1000", Kind.BYTES),
-          new Headline("streams.PreSizeMapToList", "jdk25", "before", "after", "size=1000", Kind.NOISE),
-          new Headline("streams.PreSizeMapToList", "jdk25", "appendedBefore", "appendedAfter", "size=1000", Kind.BYTES),
-          new Headline("bytes.UseVarHandleForByteReads", "jdk25", "readLongBigEndianBefore", "readLongBigEndianAfter", "", Kind.TIME),
-          new Headline("bytes.UseVarHandleForByteWrites", "jdk25", "writeLongBigEndianBefore", "writeLongBigEndianAfter", "", Kind.TIME),
-          new Headline("buffers.ReadRocksDbValuesIntoReusedBuffer", "jdk25", "before", "after", "valueSize=4096", Kind.BYTES),
-          new Headline("buffers.ReadRocksDbValuesIntoReusedBuffer", "jdk25", "before", "after", "valueSize=4096", Kind.TIME),
-          new Headline("buffers.HoistReadBufferOutOfLoop", "jdk25", "checksumBefore", "checksumAfter", "size=1048576", Kind.BYTES),
-          new Headline("buffers.HoistReadBufferOutOfLoop", "jdk25", "checksumBefore", "checksumAfter", "size=1048576", Kind.TIME),
-          new Headline("buffers.UseTransferToForCopyLoops", "jdk25", "fileBefore", "fileAfter", "size=1048576", Kind.TIME),
-          new Headline("hotpaths.InlineObjectsHash", "jdk25", "before", "after", "size=1", Kind.BYTES),
-          new Headline("hotpaths.InlineObjectsHash", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.InlineObjectsHash", "jdk17", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk25", "before", "after", "size=1", Kind.BYTES),
-          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReplaceStringFormatWithConcatenation", "jdk17", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk25", "before", "after", "size=1", Kind.BYTES),
-          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReplaceSubstringWithRange", "jdk17", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.PrecompileConstantRegex", "jdk25", "before", "after", "size=1", Kind.BYTES),
-          new Headline("hotpaths.PrecompileConstantRegex", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.PrecompileConstantRegex", "jdk17", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk25", "before", "after", "size=1", Kind.BYTES),
-          new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk25", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ShareUnconfiguredObjectMapper", "jdk17", "before", "after", "size=1", Kind.TIME),
-          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=100", Kind.BYTES),
-          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=100", Kind.TIME),
-          new Headline("hotpaths.ReuseEnumValuesArray", "jdk25", "before", "after", "size=1", Kind.NOISE),
-          new Headline("hotpaths.ReuseEnumValuesArray", "jdk17", "before", "after", "size=1", Kind.TIME));
+        try {
+            List<Headline> rows = new ArrayList<>();
+            for (String line : Files.readAllLines(BENCHMARKS.resolve("headlines.tsv"))) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                String[] cells = (line + "\t").split("\t", -1);
+                rows.add(new Headline(cells[0], cells[1], cells[2], cells[3], cells[4]));
+            }
+            return rows.stream();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @ParameterizedTest
     @MethodSource("headlines")
     void descriptionQuotesTheMeasuredHeadline(Headline headline) throws IOException {
-        String simpleName = headline.recipe.substring(headline.recipe.indexOf('.') + 1);
-        JsonNode results = new ObjectMapper().readTree(RESULTS.resolve(simpleName + "-" + headline.jdk + ".json").toFile());
-        JsonNode before = find(results, headline.before, headline.params);
-        JsonNode after = find(results, headline.after, headline.params);
-        String figure = headline.kind == Kind.BYTES ?
-                String.format(Locale.ROOT, "%,d -> %,d B/op", bytes(before), bytes(after)) : pairedFigure(headline);
-        assertThat(descriptionOf("dev.rewriteperf." + headline.recipe)).contains(figure);
+        JsonNode rounds = rounds(headline);
+        List<Double> logs = new ArrayList<>();
+        List<Double> before = new ArrayList<>();
+        List<Double> after = new ArrayList<>();
+        rounds.forEach(round -> {
+            logs.add(Math.log(round.get("before").asDouble() / round.get("after").asDouble()));
+            before.add(round.get("beforeBytes").asDouble());
+            after.add(round.get("afterBytes").asDouble());
+        });
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double variance = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (logs.size() - 1);
+        double margin = T_975[logs.size() - 2] * Math.sqrt(variance / logs.size());
+        boolean resolved = Math.abs(mean) > margin;
+        String time = resolved
+                ? String.format(Locale.ROOT, "JDK %s: %.2fx faster (95 %% interval %.2f-%.2fx)", headline.jdk(), Math.exp(mean),
+                        Math.exp(mean - margin), Math.exp(mean + margin))
+                : String.format(Locale.ROOT, "JDK %s: within noise (95 %% interval %.2f-%.2fx)", headline.jdk(),
+                        Math.exp(mean - margin), Math.exp(mean + margin));
+        String description = descriptionOf("dev.rewriteperf." + headline.recipe());
+        assertThat(description).contains(time);
+        long bytesBefore = Math.round(median(before));
+        long bytesAfter = Math.round(median(after));
+        if (headline.jdk().equals("25") && bytesBefore != bytesAfter) {
+            assertThat(description).contains(String.format(Locale.ROOT, "%,d -> %,d B/op", bytesBefore, bytesAfter));
+        }
     }
 
-    /**
-     * "2.03x faster (95 % interval 1.59-2.60x)": the geometric mean of the rounds' ratios in
-     * {@code benchmarks/results/paired/<family>-<Recipe>-jdk25.json} and its paired t-interval, as
-     * {@code benchmarks/summarize.py} computes them.
-     */
-    private static String pairedFigure(Headline headline) throws IOException {
-        String family = headline.recipe.substring(0, headline.recipe.indexOf('.'));
-        String simpleName = headline.recipe.substring(headline.recipe.indexOf('.') + 1);
-        JsonNode paired = new ObjectMapper().readTree(RESULTS.resolve("paired").resolve(family + "-" + simpleName + "-" + headline.jdk + ".json").toFile());
-        for (JsonNode pair : paired.get("pairs")) {
-            if (pair.get("before").asText().endsWith("." + headline.before) && pair.get("after").asText().endsWith("." + headline.after) &&
-                pair.get("params").asText().equals(headline.params)) {
-                List<Double> logs = new ArrayList<>();
-                pair.get("rounds").forEach(round -> logs.add(Math.log(round.get("before").asDouble() / round.get("after").asDouble())));
-                double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-                double variance = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (logs.size() - 1);
-                double margin = T_975_BY_ROUNDS.get(logs.size()) * Math.sqrt(variance / logs.size());
-                if (headline.kind == Kind.NOISE) {
-                    assertThat(Math.abs(mean)).as("\"within noise\" only when the interval holds 1").isLessThanOrEqualTo(margin);
-                    return String.format(Locale.ROOT, "within noise (95 %% interval %.2f-%.2fx", Math.exp(mean - margin), Math.exp(mean + margin));
-                }
-                assertThat(Math.abs(mean)).as("a time ratio is quoted only when its interval excludes 1").isGreaterThan(margin);
-                return String.format(Locale.ROOT, "%.2fx faster (95 %% interval %.2f-%.2fx)", Math.exp(mean),
-                        Math.exp(mean - margin), Math.exp(mean + margin));
+    /** The headline's rounds in results/paired/FAMILY-jdkN.json. */
+    private static JsonNode rounds(Headline headline) throws IOException {
+        String family = headline.recipe().substring(0, headline.recipe().indexOf('.'));
+        String simpleName = headline.recipe().substring(headline.recipe().indexOf('.') + 1);
+        Path file = BENCHMARKS.resolve("results/paired").resolve(family + "-jdk" + headline.jdk() + ".json");
+        for (JsonNode pair : new ObjectMapper().readTree(file.toFile()).get("pairs")) {
+            String[] before = pair.get("before").asText().split("\\.(?=[^.]+$)");
+            if (before[0].endsWith("." + simpleName + "Benchmark") && before[1].equals(headline.before()) &&
+                pair.get("after").asText().endsWith("." + headline.after()) && pair.get("params").asText().equals(headline.params())) {
+                return pair.get("rounds");
             }
         }
-        throw new AssertionError("no paired rounds for " + headline.before + " / " + headline.after + " at " + headline.params);
+        throw new AssertionError("no paired rounds for " + headline + " in " + file + ": run paired.py " + family + " --headlines");
     }
 
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(null);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
 
     @Test
-    void everyRecipeOfThePackHasAHeadline() {
+    void everyRecipeOfThePackHasAHeadlineOnJdk25() {
         List<String> checked = new ArrayList<>();
-        headlines().map(headline -> "dev.rewriteperf." + headline.recipe).distinct().forEach(checked::add);
+        headlines().filter(h -> h.jdk().equals("25")).map(h -> "dev.rewriteperf." + h.recipe()).distinct().forEach(checked::add);
         assertThat(checked).containsExactlyInAnyOrderElementsOf(PackStructureTest.leafRecipes());
     }
 
@@ -167,31 +125,5 @@ class RecipeFiguresTest {
             }
         }
         throw new AssertionError("no recipe " + recipe);
-    }
-
-    private static JsonNode find(JsonNode results, String method, String params) {
-        for (JsonNode result : results) {
-            if (result.get("benchmark").asText().endsWith("." + method) && params(result).equals(params)) {
-                return result;
-            }
-        }
-        throw new AssertionError("no result for " + method + " at " + params);
-    }
-
-    private static String params(JsonNode result) {
-        List<String> pairs = new ArrayList<>();
-        JsonNode params = result.get("params");
-        if (params != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> param = it.next();
-                pairs.add(param.getKey() + "=" + param.getValue().asText());
-            }
-        }
-        pairs.sort(null);
-        return String.join(",", pairs);
-    }
-
-    private static long bytes(JsonNode result) {
-        return Math.round(result.get("secondaryMetrics").get("gc.alloc.rate.norm").get("score").asDouble());
     }
 }

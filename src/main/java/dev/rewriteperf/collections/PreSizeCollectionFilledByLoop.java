@@ -67,10 +67,11 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
                "ArrayList<>(n)`, `HashMap.newHashMap(n)` on Java 19+, `new HashMap<>((int) Math.ceil(n / 0.75))` " +
                "before; a source that is a call or a cast is first evaluated once into a local named for it. Loops " +
                "with conditions, `break`, `continue`, `return` or `throw` are left alone and listed in the data " +
-               "table. **Warning:** a larger " +
-               "table can change the iteration order of `HashMap`/`HashSet`. Measured (JDK 25, a list of 1000 new " +
-               "strings): 71,018 -> 60,035 B/op, no growth copies; paired runs: " +
-               "time within noise (95 % interval 0.92-1.28x).";
+               "table. **Warning:** a larger table can change the iteration order of `HashMap`/`HashSet`. Where " +
+               "the project's Checkstyle forbids magic numbers, the `0.75` of the pre-19 form is not written and " +
+               "the spot is listed. Measured (a list of 1000 new strings, paired runs): 71,017 -> 60,032 B/op, no " +
+               "growth copies; JDK 25: 1.12x faster (95 % interval 1.10-1.14x); JDK 17: 1.07x faster (95 % " +
+               "interval 1.04-1.11x).";
     }
 
     @Override

@@ -54,16 +54,16 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
     public String getDescription() {
         return "`new ObjectMapper().writeValueAsString(x)`, or a local `new ObjectMapper()` used only to read or " +
                "write, builds a mapper and its serializer caches on every call. An `ObjectMapper` is thread-safe " +
-               "once configured, and these are never configured: they become one `private static final ObjectMapper " +
-               "OBJECT_MAPPER` of the top-level class, declared first (or the class's own private one built so). " +
-               "Left alone and listed: a mapper that is configured, passed on, stored or returned, an instance " +
-               "field's mapper, a top-level interface or enum, a class whose declared fields the project lists by " +
-               "reflection, a `Serializable` class without `serialVersionUID`, a use in a static nested type of a " +
-               "class whose static initialisers the field would run sooner, and modules that declare jackson-databind " +
-               "optional or provided, or that Gradle builds (the field would fail the class's initialisation where " +
-               "Jackson is absent, not just the call). Measured (a three-field event written as JSON): 10,320 -> 544 B/op; " +
-               "paired runs, JDK 25: 17.36x faster (95 % interval 15.30-19.69x), JDK 17: 19.46x faster (95 % " +
-               "interval 15.22-24.89x).";
+               "once configured, and these are never configured: they become one `private static final " +
+               "ObjectMapper OBJECT_MAPPER` of the top-level class, declared first (or the class's own private one " +
+               "built so). Left alone and listed: a mapper that is configured, passed on, stored or returned, an " +
+               "instance field's mapper, a top-level interface or enum, a class whose declared fields the project " +
+               "lists by reflection, a `Serializable` class without `serialVersionUID`, a use in a static nested " +
+               "type of a class whose static initialisers the field would run sooner, and modules that declare " +
+               "jackson-databind optional or provided, or that Gradle builds (the field would fail the class's " +
+               "initialisation where Jackson is absent, not just the call). Measured (a three-field event written " +
+               "as JSON, paired runs): 10,320 -> 544 B/op; JDK 25: 18.72x faster (95 % interval 17.85-19.64x); JDK " +
+               "17: 20.35x faster (95 % interval 19.73-20.99x).";
     }
 
     @Override

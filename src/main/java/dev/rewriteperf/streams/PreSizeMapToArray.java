@@ -35,17 +35,17 @@ public class PreSizeMapToArray extends Recipe {
 
     @Override
     public String getDescription() {
-        return "`source.stream().map(e -> f(e)).toArray(T[]::new)` over a collection, map view or array becomes `new" +
-               " T[source.size()]` filled by a plain `for` loop that evaluates the same expression per element in " +
-               "the same order; a method reference to a type, `this` or a class literal (`Type.class::cast`) becomes a " +
-               "call, and a source that is a call " +
-               "or a cast is first evaluated once into a local. Chained `map` calls become one expression, `g(f(e))`, " +
-               "where each later function reads its value first and once; a block lambda ending in its only `return` " +
-               "runs its statements in the loop's body. Bound references to other objects, map views of a " +
-               "call, concurrent sources and results that need a cast are left " +
-               "alone and listed in the data table. **Warning:** the source's size is read before the loop. A sized " +
-               "stream already allocates the exact array, so the gain is time: measured (JDK 25, 1000 elements, paired " +
-               "runs) 2.03x faster (95 % interval 1.59-2.60x).";
+        return "`source.stream().map(e -> f(e)).toArray(T[]::new)` over a collection, map view or array becomes " +
+               "`new T[source.size()]` filled by a plain `for` loop that evaluates the same expression per element " +
+               "in the same order; a method reference to a type, `this` or a class literal (`Type.class::cast`) " +
+               "becomes a call, and a source that is a call or a cast is first evaluated once into a local. " +
+               "Chained `map` calls become one expression, `g(f(e))`, where each later function reads its value " +
+               "first and once; a block lambda ending in its only `return` runs its statements in the loop's body. " +
+               "Bound references to other objects, map views of a call, concurrent sources and results that need a " +
+               "cast are left alone and listed in the data table. **Warning:** the source's size is read before " +
+               "the loop. A sized stream already allocates the exact array, so the gain is mostly time: measured " +
+               "(1000 elements, paired runs) 4,208 -> 4,016 B/op; JDK 25: 1.98x faster (95 % interval 1.85-2.11x); " +
+               "JDK 17: 1.34x faster (95 % interval 1.30-1.39x).";
     }
 
     @Override
