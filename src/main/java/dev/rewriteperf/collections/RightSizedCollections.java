@@ -52,10 +52,11 @@ public class RightSizedCollections extends ProfileGuidedComposite {
     public String getDescription() {
         return "Sizes `HashMap`, `HashSet`, `LinkedHashMap`, `LinkedHashSet`, `WeakHashMap` and `ArrayList` for the " +
                  "number of elements they will hold, so they never resize while being filled: element counts passed as " +
-                 "a capacity, hand-written capacity formulas and Guava's expected-size factories become the Java 19 " +
-                 "factories (`HashMap.newHashMap(n)` and siblings) or, before Java 19, a capacity that holds `n` " +
-                 "elements; collections filled by a loop over a sized source are created for its size, and sets filled " +
-                 "by `addAll` use the copy constructor. Every spot examined, changed or not, is recorded in the " +
+                 "a capacity, hand-written capacity formulas and the expected-size factories of Guava before 32.0 " +
+                 "become the Java 19 factories (`HashMap.newHashMap(n)` and siblings) or, before Java 19, a capacity " +
+                 "that holds `n` elements; collections filled by a loop over a sized source are created for its size, " +
+                 "and sets filled by `addAll` use the copy constructor. Every spot examined, changed or not, is " +
+                 "recorded in the " +
                  "`Performance candidates` data table. **Warning:** a different table size can change the iteration " +
                  "order of `HashMap` and `HashSet`, which tests sometimes wrongly depend on. With `hotMethods` (a JFR " +
                  "hot-methods table) only hot methods are rewritten.";

@@ -46,7 +46,7 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
                "change the iteration order of `HashMap`/`HashSet`, which tests sometimes wrongly depend on. Where " +
                "the project's Checkstyle forbids magic numbers, the `0.75` of the older form is not written and " +
                "the spot is listed. Measured (1000 entries, paired runs): 58,320 -> 54,208 B/op, the discarded " +
-               "first table; JDK 25: 1.20x faster (95 % interval 1.16-1.24x); JDK 17: 1.20x faster (95 % interval " +
+               "first table; JDK 25: 1.20x faster (95 % interval 1.17-1.24x); JDK 17: 1.20x faster (95 % interval " +
                "1.16-1.25x) with the `Math.ceil` form.";
     }
 
