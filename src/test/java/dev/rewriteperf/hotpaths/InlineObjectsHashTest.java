@@ -43,6 +43,21 @@ class InlineObjectsHashTest implements RewriteTest {
         rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/inlineobjectshash", "After"));
     }
 
+    /** One field hashed in {@code hashCode()}: where Checkstyle's MagicNumber and its ignoreHashCodeMethod apply. */
+    //language=java
+    private static final String KEY_HASH = """
+      import java.util.Objects;
+
+      class Key {
+          String name;
+
+          @Override
+          public int hashCode() {
+              return Objects.hash(name);
+          }
+      }
+      """;
+
     //language=java
     private static final String EVERY_TYPE_BEFORE = """
       import java.util.Objects;
@@ -793,18 +808,7 @@ class InlineObjectsHashTest implements RewriteTest {
           Checkstyle.magicNumberCheck(""),
           //language=java
           java(
-            """
-              import java.util.Objects;
-
-              class Key {
-                  String name;
-
-                  @Override
-                  public int hashCode() {
-                      return Objects.hash(name);
-                  }
-              }
-              """
+            KEY_HASH
           )
         );
     }
@@ -815,18 +819,7 @@ class InlineObjectsHashTest implements RewriteTest {
           Checkstyle.magicNumberCheck("      <property name=\"ignoreHashCodeMethod\" value=\"true\"/>\n"),
           //language=java
           java(
-            """
-              import java.util.Objects;
-
-              class Key {
-                  String name;
-
-                  @Override
-                  public int hashCode() {
-                      return Objects.hash(name);
-                  }
-              }
-              """,
+            KEY_HASH,
             """
               import java.util.Objects;
 

@@ -34,6 +34,24 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         spec.recipe(new PreSizeFlatMapToArray());
     }
 
+    /** Three elements per entry, one of them a key of a type variable: sized by 3. */
+    //language=java
+    private static final String GEO_ARGS = """
+      import java.util.Map;
+      import java.util.stream.Stream;
+
+      class Geo {
+          static <K> String[] geoArgs(Map<K, double[]> positions) {
+              return positions.entrySet().stream()
+                      .flatMap(entry -> Stream.of(
+                              Double.toString(entry.getValue()[0]),
+                              Double.toString(entry.getValue()[1]),
+                              String.valueOf(entry.getKey())))
+                      .toArray(String[]::new);
+          }
+      }
+      """;
+
     @DocumentExample
     @Test
     void keyValuePairsOfAMapBecomeOneLoop() {
@@ -159,22 +177,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     void threeElementsPerEntryWithATypeVariableKey() {
         rewriteRun(
           java(
-            //language=java
-            """
-              import java.util.Map;
-              import java.util.stream.Stream;
-
-              class Geo {
-                  static <K> String[] geoArgs(Map<K, double[]> positions) {
-                      return positions.entrySet().stream()
-                              .flatMap(entry -> Stream.of(
-                                      Double.toString(entry.getValue()[0]),
-                                      Double.toString(entry.getValue()[1]),
-                                      String.valueOf(entry.getKey())))
-                              .toArray(String[]::new);
-                  }
-              }
-              """,
+            GEO_ARGS,
             //language=java
             """
               import java.util.Map;
@@ -1047,22 +1050,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
           CandidateRows.refusedBecause("forbids magic numbers, and the rewrite would write 3"),
           Checkstyle.magicNumberCheck(""),
           java(
-            //language=java
-            """
-              import java.util.Map;
-              import java.util.stream.Stream;
-
-              class Geo {
-                  static <K> String[] geoArgs(Map<K, double[]> positions) {
-                      return positions.entrySet().stream()
-                              .flatMap(entry -> Stream.of(
-                                      Double.toString(entry.getValue()[0]),
-                                      Double.toString(entry.getValue()[1]),
-                                      String.valueOf(entry.getKey())))
-                              .toArray(String[]::new);
-                  }
-              }
-              """
+            GEO_ARGS
           )
         );
     }
