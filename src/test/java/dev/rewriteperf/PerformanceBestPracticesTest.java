@@ -182,6 +182,9 @@ class PerformanceBestPracticesTest implements RewriteTest {
       class Positions {
           Map<String, Integer> index(String[] ids) {
               Map<String, Integer> positions = new HashMap<>(ids.length);
+              for (int i = 0; i < ids.length; i++) {
+                  positions.put(ids[i], i);
+              }
               return positions;
           }
       }
@@ -195,6 +198,9 @@ class PerformanceBestPracticesTest implements RewriteTest {
       class Positions {
           Map<String, Integer> index(String[] ids) {
               Map<String, Integer> positions = HashMap.newHashMap(ids.length);
+              for (int i = 0; i < ids.length; i++) {
+                  positions.put(ids[i], i);
+              }
               return positions;
           }
       }

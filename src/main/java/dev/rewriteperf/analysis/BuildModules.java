@@ -29,12 +29,15 @@ final class BuildModules<T> {
         this.fact = fact;
     }
 
-    /** Notes {@code source}'s module when it is a pom read by the Maven parser, and whether it is a build not read. */
+    /**
+     * Notes {@code source}'s module when it is a pom read by the Maven parser (once: a later cycle's scan of the same
+     * pom keeps the first reading), and whether it is a build not read.
+     */
     void scan(SourceFile source) {
         String file = source.getSourcePath().getFileName() == null ? "" : source.getSourcePath().getFileName().toString();
         MavenResolutionResult maven = source.getMarkers().findFirst(MavenResolutionResult.class).orElse(null);
         if (maven != null) {
-            modules.put(directoryOf(source.getSourcePath()), fact.apply(maven));
+            modules.computeIfAbsent(directoryOf(source.getSourcePath()), directory -> fact.apply(maven));
         } else if (file.equals("build.gradle") || file.equals("build.gradle.kts") || file.equals("pom.xml")) {
             unreadBuilds.add(directoryOf(source.getSourcePath()));
         }

@@ -6,7 +6,8 @@ import org.openrewrite.TreeVisitor;
 
 /**
  * A recipe that adds fields to the classes it changes: before it changes a file, it finds the classes whose declared
- * fields the project lists by reflection, which must get none ({@link ReflectedFields}).
+ * fields the project lists by reflection, which must get none ({@link ReflectedFields}), and the Java release each module promises
+ * ({@link ReleasePromises}).
  */
 public abstract class FieldAddingRecipe extends ScanningRecipe<ReflectedFields> {
 
@@ -17,6 +18,6 @@ public abstract class FieldAddingRecipe extends ScanningRecipe<ReflectedFields> 
 
     @Override
     public final TreeVisitor<?, ExecutionContext> getScanner(ReflectedFields reflected) {
-        return reflected.scanner();
+        return ReleasePromises.scannerWith(reflected.scanner());
     }
 }

@@ -1,12 +1,8 @@
 package dev.rewriteperf.analysis;
 
-import org.openrewrite.Cursor;
-import org.openrewrite.java.marker.JavaVersion;
-import org.openrewrite.java.tree.JavaSourceFile;
-
 /**
- * The Java version a source file is compiled for, read from the {@link JavaVersion} marker the build
- * plugins attach.
+ * Java versions: the one running the recipes, and the one assumed when a file's is unknown. Which release a file may
+ * use is {@link ReleasePromises}'s to say.
  */
 public final class JavaVersions {
 
@@ -14,20 +10,6 @@ public final class JavaVersions {
     public static final int UNKNOWN = 8;
 
     private JavaVersions() {
-    }
-
-    /**
-     * The lowest of the source and target release of the enclosing file: an API is usable only if both
-     * the language level and the release the bytecode must run on have it.
-     */
-    public static int targetRelease(Cursor cursor) {
-        JavaSourceFile sourceFile = cursor.firstEnclosing(JavaSourceFile.class);
-        if (sourceFile == null) {
-            return UNKNOWN;
-        }
-        return sourceFile.getMarkers().findFirst(JavaVersion.class)
-                .map(v -> Math.min(v.getMajorVersion(), v.getMajorReleaseVersion()))
-                .orElse(UNKNOWN);
     }
 
     /** The major version of the Java the recipes run on (the one that parsed the code): 8, 17, 25. */

@@ -7,7 +7,8 @@ import org.openrewrite.TreeVisitor;
 /**
  * A recipe that writes numbers (a hash's {@code 31}, a radix, a load factor): before it changes a file, it reads the
  * project's Checkstyle configurations for a {@code MagicNumber} check that would fail the build on them
- * ({@link MagicNumbers}).
+ * ({@link MagicNumbers}), and the
+ * Java release each module promises ({@link ReleasePromises}).
  */
 public abstract class MagicNumberRecipe extends ScanningRecipe<MagicNumbers> {
 
@@ -18,6 +19,6 @@ public abstract class MagicNumberRecipe extends ScanningRecipe<MagicNumbers> {
 
     @Override
     public final TreeVisitor<?, ExecutionContext> getScanner(MagicNumbers numbers) {
-        return numbers.scanner();
+        return ReleasePromises.scannerWith(numbers.scanner());
     }
 }

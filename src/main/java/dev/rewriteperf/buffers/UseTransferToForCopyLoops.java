@@ -1,5 +1,8 @@
 package dev.rewriteperf.buffers;
 
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleaseDependentRecipe;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.LocalVariables;
@@ -11,12 +14,10 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
-import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -36,7 +37,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
-public class UseTransferToForCopyLoops extends Recipe {
+public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
 
     private static final MethodMatcher FILES_NEW_INPUT_STREAM = new MethodMatcher("java.nio.file.Files newInputStream(..)");
     private static final MethodMatcher FILES_NEW_OUTPUT_STREAM = new MethodMatcher("java.nio.file.Files newOutputStream(..)");
@@ -91,9 +92,9 @@ public class UseTransferToForCopyLoops extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
-        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), Preconditions.or(
-                        new UsesMethod<>("java.io.InputStream read(..)", true), new UsesMethod<>("java.io.Reader read(..)", true))),
+    protected TreeVisitor<?, ExecutionContext> editor() {
+        return Preconditions.check(Preconditions.or(
+                        new UsesMethod<>("java.io.InputStream read(..)", true), new UsesMethod<>("java.io.Reader read(..)", true)),
                 FileFormat.keptBy(new JavaIsoVisitor<ExecutionContext>() {
                     @Override
                     public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
@@ -107,6 +108,10 @@ public class UseTransferToForCopyLoops extends Recipe {
                             Cursor loopCursor = new Cursor(blockCursor, copy.loop);
                             CopyLoopRemovals removals = new CopyLoopRemovals(b.getStatements(), i, copy);
                             String refusal = refusal(copy, loopCursor, removals);
+                            if (refusal == null) {
+                                Release release = ReleasePromises.at(loopCursor, ctx);
+                                refusal = release.has(9) ? null : "InputStream.transferTo " + release.refusal(9);
+                            }
                             if (refusal != null) {
                                 candidates.recordSkip(ctx, loopCursor, copy.loop, refusal);
                                 continue;

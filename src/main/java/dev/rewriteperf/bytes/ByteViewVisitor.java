@@ -1,5 +1,7 @@
 package dev.rewriteperf.bytes;
 
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.SafeToEvaluate;
@@ -66,7 +68,11 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
      * Why the current site may not use a view on {@code array} at {@code index}; null when it may. {@code caught}:
      * exceptions that, caught around the site, would see the view's different behaviour.
      */
-    @Nullable String siteRefusal(Expression array, ByteTerm.Index index, Collection<String> caught) {
+    @Nullable String siteRefusal(Expression array, ByteTerm.Index index, Collection<String> caught, ExecutionContext ctx) {
+        Release release = ReleasePromises.at(getCursor(), ctx);
+        if (!release.has(9)) {
+            return "byte array views (MethodHandles.byteArrayViewVarHandle) " + release.refusal(9);
+        }
         J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
         if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
             return "the top-level type is an interface: its fields cannot be private";

@@ -12,7 +12,6 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.MethodMatcher;
-import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -73,7 +72,7 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
-        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
+        return Preconditions.check(new IndexesByteArray(),
                 FileFormat.keptBy(new ByteReadVisitor(reflected)));
     }
 
@@ -139,7 +138,7 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
         /** {@code original} replaced by the view read, or null, recorded, when the site does not allow it. */
         private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
                                     ExecutionContext ctx) {
-            String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS);
+            String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS, ctx);
             if (refusal == null && !candidates.mayChange(ctx, getCursor(), original)) {
                 return null;
             }

@@ -12,7 +12,6 @@ import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
-import org.openrewrite.java.search.UsesJavaVersion;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -72,7 +71,7 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe {
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
-        return Preconditions.check(Preconditions.and(new UsesJavaVersion<>(9), new IndexesByteArray()),
+        return Preconditions.check(new IndexesByteArray(),
                 FileFormat.keptBy(new ByteWriteVisitor(reflected)));
     }
 
@@ -136,7 +135,7 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe {
             setCursor(first);
             try {
                 if (refusal == null) {
-                    refusal = siteRefusal(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS);
+                    refusal = siteRefusal(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS, ctx);
                 }
                 if (refusal == null && !SafeToEvaluate.sameValueEachRead(run.get(0).value)) {
                     refusal = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";

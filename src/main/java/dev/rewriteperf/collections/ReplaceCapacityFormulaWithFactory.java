@@ -1,12 +1,13 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleaseDependentRecipe;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
-import org.openrewrite.Recipe;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -16,7 +17,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
-public class ReplaceCapacityFormulaWithFactory extends Recipe {
+public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe {
 
     private final transient PerformanceCandidates candidates;
 
@@ -56,7 +57,7 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
     }
 
     @Override
-    public TreeVisitor<?, ExecutionContext> getVisitor() {
+    protected TreeVisitor<?, ExecutionContext> editor() {
         return Preconditions.check(HashCollection.capacityConstructorCalledInFile(),
                 FileFormat.keptBy(new CapacityFormulaVisitor(candidates)));
     }
@@ -74,15 +75,15 @@ public class ReplaceCapacityFormulaWithFactory extends Recipe {
             if (count == null) {
                 return construction;
             }
-            int release = JavaVersions.targetRelease(getCursor());
-            if (release < HashCollection.FACTORY_RELEASE) {
+            Release release = ReleasePromises.at(getCursor(), ctx);
+            if (!release.has(HashCollection.FACTORY_RELEASE)) {
                 if (CapacityFormulas.isJdkFormula(capacity)) {
                     // Already the best this release allows: the formula the JDK's factories compute, which
                     // SizeHashCollectionsForElementCount and PreSizeCollectionFilledByLoop write before Java 19.
                     return construction;
                 }
                 candidates.recordSkip(ctx, getCursor(), construction,
-                        "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19");
+                        kind.simpleName() + "." + kind.factory + " " + release.refusal(HashCollection.FACTORY_RELEASE));
                 return construction;
             }
             String refusal = Sizing.factoryRefusal(construction);

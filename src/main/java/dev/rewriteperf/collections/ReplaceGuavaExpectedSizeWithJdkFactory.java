@@ -2,7 +2,8 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.DependencyVersions;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -82,7 +83,7 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
 
     @Override
     public TreeVisitor<?, ExecutionContext> getScanner(DependencyVersions guava) {
-        return guava.scanner();
+        return ReleasePromises.scannerWith(guava.scanner());
     }
 
     @Override
@@ -101,10 +102,10 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
                 if (kind == null) {
                     return call;
                 }
-                int release = JavaVersions.targetRelease(getCursor());
-                String refusal = release >= HashCollection.FACTORY_RELEASE ?
+                Release release = ReleasePromises.at(getCursor(), ctx);
+                String refusal = release.has(HashCollection.FACTORY_RELEASE) ?
                         guavaRefusal(guava, getCursor().firstEnclosingOrThrow(SourceFile.class).getSourcePath()) :
-                        "Java " + release + " target: " + kind.simpleName() + "." + kind.factory + " needs Java 19";
+                        kind.simpleName() + "." + kind.factory + " " + release.refusal(HashCollection.FACTORY_RELEASE);
                 if (!candidates.mayChange(ctx, getCursor(), call, refusal)) {
                     return call;
                 }

@@ -39,10 +39,12 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
     @Override
     public String getDescription() {
         return "`new HashMap<>(n)` takes a table capacity, not an element count, so filling it with `n` entries " +
-               "resizes it once. Where `n` is an element count (a collection's or map's `size()`, an array's " +
-               "`length`, or a local holding one), the constructor becomes `HashMap.newHashMap(n)` and its " +
-               "siblings on Java 19+, or `new HashMap<>((int) Math.ceil(n / 0.75))` before that; constants and " +
-               "other arguments are left alone and listed in the data table. **Warning:** a larger table can " +
+               "resizes it once. Where `n` is the number of elements added (the `size()` or `length` of a source, " +
+               "or a local holding one, and the next statement adds one element per element of that source: a " +
+               "loop without conditions or early exits, or `addAll`/`putAll`, nothing adding after), the " +
+               "constructor becomes `HashMap.newHashMap(n)` and its siblings on Java 19+, or `new HashMap<>((int) " +
+               "Math.ceil(n / 0.75))` before that; a size that may only bound what is added, constants and other " +
+               "arguments are left alone and listed in the data table. **Warning:** a larger table can " +
                "change the iteration order of `HashMap`/`HashSet`, which tests sometimes wrongly depend on. Where " +
                "the project's Checkstyle forbids magic numbers, the `0.75` of the older form is not written and " +
                "the spot is listed. Measured (1000 entries, paired runs): 58,320 -> 54,208 B/op, the discarded " +
@@ -81,12 +83,12 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
             if (CapacityFormulas.elementCountOf(argument) != null) {
                 return construction; // a capacity formula: ReplaceCapacityFormulaWithFactory rewrites or reports it
             }
-            String refusal = argumentRefusal(argument);
+            String refusal = Sizing.factoryRefusal(construction);
             if (refusal == null) {
-                refusal = Sizing.factoryRefusal(construction);
+                refusal = argumentRefusal(argument);
             }
             if (refusal == null) {
-                refusal = Sizing.formulaRefusal(getCursor(), numbers);
+                refusal = Sizing.formulaRefusal(getCursor(), numbers, ctx);
             }
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);
@@ -108,7 +110,7 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
             if (!ElementCounts.isElementCount(argument, getCursor())) {
                 return "the argument is not a known element count";
             }
-            return null;
+            return FillingLoop.countRefusal(getCursor(), argument);
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
@@ -67,7 +67,7 @@ final class Sizing {
      * file's target release has it, otherwise the capacity constructor.
      */
     static J sizedFor(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count, ExecutionContext ctx) {
-        if (JavaVersions.targetRelease(cursor) >= HashCollection.FACTORY_RELEASE) {
+        if (ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE)) {
             return factory(cursor, newClass, kind, count, ctx);
         }
         return capacityConstructor(cursor, newClass, count, ctx);
@@ -77,8 +77,8 @@ final class Sizing {
      * Why {@link #sizedFor} may not write the capacity constructor at {@code cursor}: before the factories' release it
      * writes the load factor {@code 0.75}, which the project's Checkstyle may forbid. Null when it may.
      */
-    static @Nullable String formulaRefusal(Cursor cursor, MagicNumbers numbers) {
-        return JavaVersions.targetRelease(cursor) >= HashCollection.FACTORY_RELEASE ? null : numbers.refusal("0.75", cursor);
+    static @Nullable String formulaRefusal(Cursor cursor, MagicNumbers numbers, ExecutionContext ctx) {
+        return ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE) ? null : numbers.refusal("0.75", cursor);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */

@@ -1,7 +1,7 @@
 package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Release;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -27,10 +27,13 @@ final class ClassInitialisation {
 
     private final J.ClassDeclaration declaration;
     private final J.CompilationUnit cu;
+    /** The release the class is compiled for: below 11, a nested type's read of a private field needs an accessor. */
+    private final Release release;
     /** Static final fields of the class initialised with a literal: compile-time constants, inlined where read. */
     private final Set<String> constants = new HashSet<>();
 
-    ClassInitialisation(J.ClassDeclaration declaration, J.CompilationUnit cu) {
+    ClassInitialisation(J.ClassDeclaration declaration, J.CompilationUnit cu, Release release) {
+        this.release = release;
         this.declaration = declaration;
         this.cu = cu;
         for (Statement member : declaration.getBody().getStatements()) {
@@ -147,7 +150,7 @@ final class ClassInitialisation {
             if (TypeUtils.isOfType(nested.getType(), declaration.getType())) {
                 return null; // the class that holds the field: its own code runs after it is initialised
             }
-            if (JavaVersions.targetRelease(site) < 11 &&
+            if (!release.has(11) &&
                 EnclosingClasses.computedSerialVersion(declaration) != EnclosingClasses.SerialVersion.NOT_COMPUTED) {
                 return "read from " + nested.getSimpleName() + ", the field would need an accessor method below Java 11, " +
                        "which changes the serial version Java computes for the Serializable class";

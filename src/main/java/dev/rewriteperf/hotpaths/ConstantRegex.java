@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Release;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -157,15 +158,15 @@ final class ConstantRegex {
      * Why the call with this regex is left alone, in a file for Java {@code release}; null when its pattern can be
      * compiled once.
      */
-    @Nullable String refusal(boolean split, int release) {
+    @Nullable String refusal(boolean split, Release release) {
         if (source.contains("#{")) {
             return "the regex holds `#{`, which a template reads as a placeholder";
         }
-        if (release < 9 && (value.contains("\\X") || value.contains("\\b{") || value.contains("\\N{"))) {
-            return "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}), this file is older: on its Java the " +
-                   "class would fail to initialise, where the call failed alone";
+        if (!release.has(9) && (value.contains("\\X") || value.contains("\\b{") || value.contains("\\N{"))) {
+            return "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}): on an older Java the class would fail " +
+                   "to initialise, where the call failed alone; " + release.refusal(9);
         }
-        if (release < JavaVersions.running() && namesANewerUnicodeSet()) {
+        if (release.major() < JavaVersions.running() && namesANewerUnicodeSet()) {
             return "the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +
                    "file's older Java the class could fail to initialise, where the call failed alone";
         }

@@ -2,7 +2,8 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.ExpressionPlaces;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
 import dev.rewriteperf.analysis.MagicNumberRecipe;
 import dev.rewriteperf.analysis.MagicNumbers;
@@ -99,7 +100,7 @@ public class InlineObjectsHash extends MagicNumberRecipe {
             String formula = HashedValues.formula(call.getArguments(), objects);
             String code = ExpressionPlaces.operatorNeedsParentheses(getCursor()) ? "(" + formula + ")" : formula;
             String written = Templates.withValues(code, call.getArguments(), getCursor());
-            String refusal = refusal(call, code.contains(objects + ".hashCode(") && call.getSelect() == null);
+            String refusal = refusal(call, code.contains(objects + ".hashCode(") && call.getSelect() == null, ctx);
             if (refusal == null) {
                 refusal = lineRefusal(method, written, "written out, the hash", false);
             }
@@ -124,7 +125,7 @@ public class InlineObjectsHash extends MagicNumberRecipe {
         }
 
         /** Why this call is left alone, before its length is measured; null when it may be written out. */
-        private @Nullable String refusal(J.MethodInvocation call, boolean importsObjects) {
+        private @Nullable String refusal(J.MethodInvocation call, boolean importsObjects, ExecutionContext ctx) {
             String refusal = HashedValues.refusal(call.getArguments());
             if (refusal == null) {
                 refusal = numbers.refusal("31", getCursor());
@@ -133,8 +134,9 @@ public class InlineObjectsHash extends MagicNumberRecipe {
                 refusal = "the hash is not used as a value (a statement or a lambda's body): written out, it would not compile";
             }
             Set<String> names = new LinkedHashSet<>(HashedValues.boxes(call.getArguments()));
-            if (refusal == null && !names.isEmpty() && JavaVersions.targetRelease(getCursor()) < 8) {
-                refusal = "the boxes' static hashCode methods (Integer.hashCode(int)) are Java 8, this file is older";
+            if (refusal == null && !names.isEmpty()) {
+                Release release = ReleasePromises.at(getCursor(), ctx);
+                refusal = release.has(8) ? null : "writing the boxes' static hashCode methods (Integer.hashCode(int)) " + release.refusal(8);
             }
             J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
             if (importsObjects) {

@@ -4,7 +4,7 @@ import dev.rewriteperf.analysis.Dereferences;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.ReflectedFields;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
@@ -107,7 +107,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
             if (regex == null || call.getSelect() == null) {
                 return call; // not this idiom: a computed regex
             }
-            String refusal = regex.refusal(SPLIT.matches(call), JavaVersions.targetRelease(getCursor()));
+            String refusal = regex.refusal(SPLIT.matches(call), ReleasePromises.at(getCursor(), ctx));
             if (refusal == null) {
                 refusal = orderRefusal(call);
             }

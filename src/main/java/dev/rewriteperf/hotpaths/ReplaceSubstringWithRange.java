@@ -3,7 +3,8 @@ package dev.rewriteperf.hotpaths;
 import dev.rewriteperf.analysis.CaughtExceptions;
 import dev.rewriteperf.analysis.Dereferences;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.JavaVersions;
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
 import dev.rewriteperf.analysis.MagicNumberRecipe;
 import dev.rewriteperf.analysis.MagicNumbers;
@@ -110,7 +111,7 @@ public class ReplaceSubstringWithRange extends MagicNumberRecipe {
             }
             J.MethodInvocation substring = (J.MethodInvocation) call.getArguments().get(0);
             JavaType.Method rangeMethod = rangeMethod(call);
-            String refusal = append ? appendRefusal(substring) : parseRefusal(call);
+            String refusal = append ? appendRefusal(substring) : parseRefusal(call, ctx);
             if (refusal == null && rangeMethod == null) {
                 refusal = "the type of the call's target is incomplete: its range overload cannot be found";
             }
@@ -142,9 +143,10 @@ public class ReplaceSubstringWithRange extends MagicNumberRecipe {
                     CaughtExceptions.INDEX_OUT_OF_BOUNDS);
         }
 
-        private @Nullable String parseRefusal(J.MethodInvocation call) {
-            if (JavaVersions.targetRelease(getCursor()) < 9) {
-                return "parsing a range (Integer.parseInt(CharSequence, int, int, int)) is Java 9, this file is older";
+        private @Nullable String parseRefusal(J.MethodInvocation call, ExecutionContext ctx) {
+            Release release = ReleasePromises.at(getCursor(), ctx);
+            if (!release.has(9)) {
+                return "parsing a range (Integer.parseInt(CharSequence, int, int, int)) " + release.refusal(9);
             }
             if (call.getArguments().size() == 2 && !SafeToEvaluate.withoutSideEffects(call.getArguments().get(1))) {
                 return "the radix is computed: with a bad range it would now be computed before the exception, not after";

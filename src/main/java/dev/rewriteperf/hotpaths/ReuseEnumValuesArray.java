@@ -1,5 +1,6 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FieldAddingRecipe;
 import dev.rewriteperf.analysis.FileFormat;
@@ -95,7 +96,8 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
                 return super.visitClassDeclaration(classDecl, ctx);
             }
             J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
-            SharedFields fields = SharedFields.of(EnumArrays.KIND, classDecl, cu, reflected);
+            SharedFields fields = SharedFields.of(EnumArrays.KIND, classDecl, cu, reflected,
+                    ReleasePromises.at(getCursor(), ctx));
             if (fields != null) {
                 getCursor().putMessage(isEnum ? ENUM_FIELDS : TOP_LEVEL_FIELDS, fields);
             }

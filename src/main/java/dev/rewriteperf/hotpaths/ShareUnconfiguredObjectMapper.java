@@ -4,6 +4,7 @@ import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.OptionalDependencies;
 import dev.rewriteperf.analysis.ReflectedFields;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -89,7 +90,7 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
 
     @Override
     public TreeVisitor<?, ExecutionContext> getScanner(Project project) {
-        TreeVisitor<?, ExecutionContext> reflection = project.reflected.scanner();
+        TreeVisitor<?, ExecutionContext> reflection = ReleasePromises.scannerWith(project.reflected.scanner());
         return new TreeVisitor<Tree, ExecutionContext>() {
             @Override
             public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {

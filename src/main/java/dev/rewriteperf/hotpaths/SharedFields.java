@@ -1,5 +1,6 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.Release;
 import dev.rewriteperf.analysis.ClassMembers;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FreshNames;
@@ -86,11 +87,12 @@ final class SharedFields {
         this.initialisation = initialisation;
     }
 
-    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu, ReflectedFields reflected) {
+    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu, ReflectedFields reflected,
+                                     Release release) {
         if (topLevel.getType() == null) {
             return null;
         }
-        ClassInitialisation initialisation = new ClassInitialisation(topLevel, cu);
+        ClassInitialisation initialisation = new ClassInitialisation(topLevel, cu, release);
         String refusal = reflected.refusal(topLevel.getType());
         if (refusal == null) {
             refusal = initialisation.serialVersionRefusal();

@@ -1,5 +1,6 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
 import dev.rewriteperf.analysis.ReflectedFields;
@@ -35,7 +36,7 @@ abstract class TopLevelFieldsVisitor extends LineBudgetVisitor {
         }
         SharedFields.Kind classKind = kind(classDecl);
         SharedFields fields = SharedFields.of(classKind, classDecl, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
-                reflected);
+                reflected, ReleasePromises.at(getCursor(), ctx));
         if (fields != null) {
             getCursor().putMessage(FIELDS, fields);
         }

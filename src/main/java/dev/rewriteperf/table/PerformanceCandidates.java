@@ -1,6 +1,7 @@
 package dev.rewriteperf.table;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreType;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.profile.MethodHeat;
 import dev.rewriteperf.profile.ProfileGate;
 import org.jspecify.annotations.Nullable;
@@ -101,7 +102,13 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                 reason,
                 heat == null ? null : heat.getSampledBytes(),
                 heat == null ? null : heat.getShare(),
-                heat == null ? null : heat.getCpuShare()));
+                heat == null ? null : heat.getCpuShare(),
+                assumedRelease(cursor)));
+    }
+
+    private static String assumedRelease(Cursor cursor) {
+        String release = ReleasePromises.assumedAt(cursor);
+        return release == null ? "" : release;
     }
 
     /** {@code Outer.Inner#method}, or the class alone for field initialisers and initializer blocks. */
@@ -172,9 +179,15 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                 description = "In a profile-guided run, the method's share of the recording's CPU samples, 0 to 1.")
         private final @Nullable Double cpuShare;
 
+        @Column(displayName = "Release",
+                description = "The Java release the recipe assumed for the spot's file, and why: the lowest its module's " +
+                              "default build promises (`Java 8: the default build's target is 1.8`). Empty when the " +
+                              "recipe needed none.")
+        private final String release;
+
         public Row(String sourcePath, int line, String location, String recipe, String candidate, boolean changed,
                    String replacement, String reason, @Nullable Long sampledBytes, @Nullable Double share,
-                   @Nullable Double cpuShare) {
+                   @Nullable Double cpuShare, String release) {
             this.sourcePath = sourcePath;
             this.line = line;
             this.location = location;
@@ -186,6 +199,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
             this.sampledBytes = sampledBytes;
             this.share = share;
             this.cpuShare = cpuShare;
+            this.release = release;
         }
 
         public String getSourcePath() {
@@ -230,6 +244,10 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
         public @Nullable Double getCpuShare() {
             return cpuShare;
+        }
+
+        public String getRelease() {
+            return release;
         }
 
         @Override

@@ -227,6 +227,61 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     }
 
     @Test
+    void doesNotSizeForTheFirstOfTwoLoopsThatFillTheMap() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "more may be added to the collection after the loop (`for (Map.Entry<String, String> e : b.entrySet()) " +
+              "{ …`): sized for the loop alone, it would grow there",
+              "more may be added to the collection after the loop (`names.addAll(extra)`): sized for the loop alone, " +
+              "it would grow there",
+              "more may be added to the collection after the loop (`register(seen)`): sized for the loop alone, it " +
+              "would grow there")),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.*;
+
+                class Merge {
+                    Map<String, String> both(Map<String, String> a, Map<String, String> b) {
+                        Map<String, String> merged = new HashMap<>();
+                        for (Map.Entry<String, String> e : a.entrySet()) {
+                            merged.put(e.getKey(), e.getValue());
+                        }
+                        for (Map.Entry<String, String> e : b.entrySet()) {
+                            merged.put(e.getKey(), e.getValue());
+                        }
+                        return merged;
+                    }
+                    List<String> withExtra(List<String> base, List<String> extra) {
+                        List<String> names = new ArrayList<>();
+                        for (String name : base) {
+                            names.add(name.trim());
+                        }
+                        names.addAll(extra);
+                        return names;
+                    }
+                    Set<String> handedOn(String[] keys) {
+                        Set<String> seen = new HashSet<>();
+                        for (String key : keys) {
+                            seen.add(key);
+                        }
+                        register(seen);
+                        return seen;
+                    }
+                    void register(Set<String> seen) {
+                        seen.add("");
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
+    @Test
     void doesNotChangeLoopThatMayEndEarly() {
         rewriteRun(
           version(

@@ -9,7 +9,9 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
+import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
 
@@ -121,9 +123,19 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 class Kinds {
                     void make(List<String> a, Map<String, String> m, String[] arr) {
                         Map<String, String> m1 = new LinkedHashMap<>(a.size());
+                        for (String x : a) {
+                            m1.put(x, x);
+                        }
                         Map<String, String> m2 = new WeakHashMap<>(m.size());
+                        for (Map.Entry<String, String> e : m.entrySet()) {
+                            m2.put(e.getValue(), e.getKey());
+                        }
                         Set<String> s1 = new HashSet<>(arr.length);
+                        for (int i = 0; i < arr.length; i++) {
+                            s1.add(arr[i]);
+                        }
                         Set<String> s2 = new LinkedHashSet<>(m.keySet().size());
+                        s2.addAll(m.keySet());
                     }
                 }
                 """,
@@ -134,9 +146,19 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 class Kinds {
                     void make(List<String> a, Map<String, String> m, String[] arr) {
                         Map<String, String> m1 = LinkedHashMap.newLinkedHashMap(a.size());
+                        for (String x : a) {
+                            m1.put(x, x);
+                        }
                         Map<String, String> m2 = WeakHashMap.newWeakHashMap(m.size());
+                        for (Map.Entry<String, String> e : m.entrySet()) {
+                            m2.put(e.getValue(), e.getKey());
+                        }
                         Set<String> s1 = HashSet.newHashSet(arr.length);
+                        for (int i = 0; i < arr.length; i++) {
+                            s1.add(arr[i]);
+                        }
                         Set<String> s2 = LinkedHashSet.newLinkedHashSet(m.keySet().size());
+                        s2.addAll(m.keySet());
                     }
                 }
                 """
@@ -204,6 +226,9 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 class Explicit {
                     int count(List<String> keys) {
                         var m = new HashMap<String, Integer>(keys.size());
+                        for (String key : keys) {
+                            m.put(key, key.length());
+                        }
                         return m.size();
                     }
                 }
@@ -216,6 +241,9 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 class Explicit {
                     int count(List<String> keys) {
                         var m = HashMap.<String, Integer>newHashMap(keys.size());
+                        for (String key : keys) {
+                            m.put(key, key.length());
+                        }
                         return m.size();
                     }
                 }
@@ -238,7 +266,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
                 class Qualified {
                     Map<String, String> make(List<String> keys) {
-                        return new java.util.HashMap<>(keys.size());
+                        Map<String, String> out = new java.util.HashMap<>(keys.size());
+                        for (String key : keys) {
+                            out.put(key, key);
+                        }
+                        return out;
                     }
                 }
                 """,
@@ -249,7 +281,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
                 class Qualified {
                     Map<String, String> make(List<String> keys) {
-                        return java.util.HashMap.newHashMap(keys.size());
+                        Map<String, String> out = java.util.HashMap.newHashMap(keys.size());
+                        for (String key : keys) {
+                            out.put(key, key);
+                        }
+                        return out;
                     }
                 }
                 """
@@ -502,8 +538,22 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     }
 
     @Test
-    void sizeOfCallResultIsACountEvaluatedOnceAsBefore() {
+    void doesNotTakeASizeForTheCountWithoutALoopThatAddsOnePerElement() {
         rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getLocation, PerformanceCandidates.Row::getReason).containsExactly(
+              tuple("CallResult#returned", "the count may only bound what is added: no loop right after the " +
+                                           "construction adds one element per element it counts"),
+              tuple("CallResult#filtered", "the loop does not add exactly one element per iteration"),
+              tuple("CallResult#otherSource", "the count may only bound what is added: no loop right after the " +
+                                              "construction adds one element per element it counts"),
+              tuple("CallResult#callAgain", "the count may only bound what is added: no loop right after the " +
+                                            "construction adds one element per element it counts"),
+              tuple("CallResult#twoLoops", "more may be added to the collection after the loop (`for (String b : " +
+                                           "second) { …`): sized for the loop alone, it would grow there"),
+              tuple("CallResult#handedOn", "more may be added to the collection after the loop (`fill(out)`): " +
+                                           "sized for the loop alone, it would grow there"),
+              tuple("CallResult#earlyExit", "the loop may end early (break, continue, return or throw)"))),
           version(
             java(
               //language=java
@@ -516,23 +566,121 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     List<String> load() {
                         return List.of();
                     }
-                    Map<String, String> make() {
+                    Map<String, String> returned() {
                         return new HashMap<>(load().size());
+                    }
+                    Map<String, String> filtered(String[] columns) {
+                        // maxSize bounds what the map may hold: most rows have fewer columns set
+                        int maxSize = columns.length;
+                        Map<String, String> out = new HashMap<>(maxSize);
+                        for (String column : columns) {
+                            if (column != null) {
+                                out.put(column, column);
+                            }
+                        }
+                        return out;
+                    }
+                    Map<String, String> otherSource(List<String> keys, List<String> values) {
+                        Map<String, String> out = new HashMap<>(keys.size());
+                        for (String value : values) {
+                            out.put(value, value);
+                        }
+                        return out;
+                    }
+                    Map<String, String> callAgain() {
+                        Map<String, String> out = new HashMap<>(load().size());
+                        for (String key : load()) {
+                            out.put(key, key);
+                        }
+                        return out;
+                    }
+                    Map<String, String> twoLoops(List<String> first, List<String> second) {
+                        Map<String, String> out = new HashMap<>(first.size());
+                        for (String a : first) {
+                            out.put(a, a);
+                        }
+                        for (String b : second) {
+                            out.put(b, b);
+                        }
+                        return out;
+                    }
+                    Map<String, String> handedOn(List<String> keys) {
+                        Map<String, String> out = new HashMap<>(keys.size());
+                        for (String key : keys) {
+                            out.put(key, key);
+                        }
+                        fill(out);
+                        return out;
+                    }
+                    Map<String, String> earlyExit(List<String> keys) {
+                        Map<String, String> out = new HashMap<>(keys.size());
+                        for (String key : keys) {
+                            if (key.isEmpty()) {
+                                break;
+                            }
+                            out.put(key, key);
+                        }
+                        return out;
+                    }
+                    void fill(Map<String, String> out) {
+                        out.put("", "");
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void sizeIsACountWhereTheCollectionIsOnlyReadRemovedFromOrReturnedAfterTheLoop() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.HashSet;
+                import java.util.List;
+                import java.util.Set;
+
+                class Reads {
+                    Set<String> distinct(List<String> keys) {
+                        Set<String> out = new HashSet<>(keys.size());
+                        for (String key : keys) {
+                            out.add(key);
+                        }
+                        out.remove("");
+                        if (out.contains("x")) {
+                            return Set.of();
+                        }
+                        for (String key : out) {
+                            System.out.println(key.length() + out.size());
+                        }
+                        return out;
                     }
                 }
                 """,
               //language=java
               """
-                import java.util.HashMap;
+                import java.util.HashSet;
                 import java.util.List;
-                import java.util.Map;
+                import java.util.Set;
 
-                class CallResult {
-                    List<String> load() {
-                        return List.of();
-                    }
-                    Map<String, String> make() {
-                        return HashMap.newHashMap(load().size());
+                class Reads {
+                    Set<String> distinct(List<String> keys) {
+                        Set<String> out = HashSet.newHashSet(keys.size());
+                        for (String key : keys) {
+                            out.add(key);
+                        }
+                        out.remove("");
+                        if (out.contains("x")) {
+                            return Set.of();
+                        }
+                        for (String key : out) {
+                            System.out.println(key.length() + out.size());
+                        }
+                        return out;
                     }
                 }
                 """
@@ -624,8 +772,9 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     }
 
     @Test
-    void countInsideAnotherConstructorCall() {
+    void doesNotSizeACollectionHandedStraightToAnotherCall() {
         rewriteRun(
+          refusedBecause("the count may only bound what is added"),
           version(
             java(
               //language=java
@@ -639,20 +788,6 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                     Map<String, String> make(List<String> keys) {
                         int n = keys.size();
                         return Collections.synchronizedMap(new HashMap<>(n));
-                    }
-                }
-                """,
-              //language=java
-              """
-                import java.util.Collections;
-                import java.util.HashMap;
-                import java.util.List;
-                import java.util.Map;
-
-                class Wrapped {
-                    Map<String, String> make(List<String> keys) {
-                        int n = keys.size();
-                        return Collections.synchronizedMap(HashMap.newHashMap(n));
                     }
                 }
                 """
@@ -710,7 +845,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
               class Index {
                   Map<String, Integer> of(List<String> keys) {
-                      return new HashMap<>(keys.size());
+                      Map<String, Integer> index = new HashMap<>(keys.size());
+                      for (String key : keys) {
+                          index.put(key, key.length());
+                      }
+                      return index;
                   }
               }
               """
@@ -724,7 +863,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
               class Index21 {
                   Map<String, Integer> of(List<String> keys) {
-                      return new HashMap<>(keys.size());
+                      Map<String, Integer> index = new HashMap<>(keys.size());
+                      for (String key : keys) {
+                          index.put(key, key.length());
+                      }
+                      return index;
                   }
               }
               """,
@@ -735,7 +878,11 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
               class Index21 {
                   Map<String, Integer> of(List<String> keys) {
-                      return HashMap.newHashMap(keys.size());
+                      Map<String, Integer> index = HashMap.newHashMap(keys.size());
+                      for (String key : keys) {
+                          index.put(key, key.length());
+                      }
+                      return index;
                   }
               }
               """

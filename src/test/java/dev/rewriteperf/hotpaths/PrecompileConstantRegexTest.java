@@ -570,8 +570,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).extracting(PerformanceCandidates.Row::getReason)
             .containsExactly(
-              "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}), this file is older: on its Java the class " +
-              "would fail to initialise, where the call failed alone",
+              "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}): on an older Java the class would fail to " +
+              "initialise, where the call failed alone; needs Java 9, beyond Java 8: its build compiles it for Java 8",
               "the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +
               "file's older Java the class could fail to initialise, where the call failed alone",
               "the regex holds `#{`, which a template reads as a placeholder")),

@@ -46,11 +46,19 @@ class ProfileGuidedRunTest implements RewriteTest {
 
       class Orders {
           Map<String, Integer> hot(List<String> ids) {
-              return new HashMap<>(ids.size());
+              Map<String, Integer> counts = new HashMap<>(ids.size());
+              for (String id : ids) {
+                  counts.put(id, id.length());
+              }
+              return counts;
           }
 
           Map<String, Integer> cold(List<String> ids) {
-              return new HashMap<>(ids.size());
+              Map<String, Integer> counts = new HashMap<>(ids.size());
+              for (String id : ids) {
+                  counts.put(id, id.length());
+              }
+              return counts;
           }
       }
       """;
@@ -87,11 +95,19 @@ class ProfileGuidedRunTest implements RewriteTest {
 
             class Orders {
                 Map<String, Integer> hot(List<String> ids) {
-                    return HashMap.newHashMap(ids.size());
+                    Map<String, Integer> counts = HashMap.newHashMap(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, id.length());
+                    }
+                    return counts;
                 }
 
                 Map<String, Integer> cold(List<String> ids) {
-                    return new HashMap<>(ids.size());
+                    Map<String, Integer> counts = new HashMap<>(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, id.length());
+                    }
+                    return counts;
                 }
             }
             """), 21)
@@ -128,11 +144,19 @@ class ProfileGuidedRunTest implements RewriteTest {
 
             class Loader {
                 <T> Map<String, T> load(Set<String> ids, T... defaults) {
-                    return new HashMap<>(ids.size());
+                    Map<String, T> counts = new HashMap<>(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, defaults[0]);
+                    }
+                    return counts;
                 }
 
                 <T> Map<String, T> load(List<String> ids, T... defaults) {
-                    return new HashMap<>(ids.size());
+                    Map<String, T> counts = new HashMap<>(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, defaults[0]);
+                    }
+                    return counts;
                 }
             }
             """, """
@@ -142,11 +166,19 @@ class ProfileGuidedRunTest implements RewriteTest {
 
             class Loader {
                 <T> Map<String, T> load(Set<String> ids, T... defaults) {
-                    return HashMap.newHashMap(ids.size());
+                    Map<String, T> counts = HashMap.newHashMap(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, defaults[0]);
+                    }
+                    return counts;
                 }
 
                 <T> Map<String, T> load(List<String> ids, T... defaults) {
-                    return new HashMap<>(ids.size());
+                    Map<String, T> counts = new HashMap<>(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, defaults[0]);
+                    }
+                    return counts;
                 }
             }
             """), 21)
@@ -180,7 +212,11 @@ class ProfileGuidedRunTest implements RewriteTest {
                 }
 
                 Map<String, byte[]> load(List<String> ids) {
-                    return new HashMap<>(ids.size());
+                    Map<String, byte[]> counts = new HashMap<>(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, new byte[id.length()]);
+                    }
+                    return counts;
                 }
             }
             """, """
@@ -196,7 +232,11 @@ class ProfileGuidedRunTest implements RewriteTest {
                 }
 
                 Map<String, byte[]> load(List<String> ids) {
-                    return HashMap.newHashMap(ids.size());
+                    Map<String, byte[]> counts = HashMap.newHashMap(ids.size());
+                    for (String id : ids) {
+                        counts.put(id, new byte[id.length()]);
+                    }
+                    return counts;
                 }
             }
             """), 21)
@@ -216,7 +256,7 @@ class ProfileGuidedRunTest implements RewriteTest {
 
             interface Names {
                 List<String> SOURCE = Arrays.asList("a", "b");
-                Set<String> ALL = new HashSet<>(SOURCE.size());
+                Set<String> ALL = new HashSet<>((int) (SOURCE.size() / 0.75f) + 1);
             }
             """, """
             package com.example;
@@ -247,12 +287,14 @@ class ProfileGuidedRunTest implements RewriteTest {
 
             class Registry {
                 static final List<String> SOURCE = Arrays.asList("a", "b");
-                static final Set<String> NAMES = new HashSet<>(SOURCE.size());
-                final Set<String> mine = new HashSet<>(SOURCE.size());
+                static final Set<String> NAMES = new HashSet<>((int) (SOURCE.size() / 0.75f) + 1);
+                final Set<String> mine = new HashSet<>((int) (SOURCE.size() / 0.75f) + 1);
 
                 static class Index {
                     Set<String> index(List<String> names) {
-                        return new HashSet<>(names.size());
+                        Set<String> index = new HashSet<>(names.size());
+                        index.addAll(names);
+                        return index;
                     }
                 }
             }
@@ -264,11 +306,13 @@ class ProfileGuidedRunTest implements RewriteTest {
             class Registry {
                 static final List<String> SOURCE = Arrays.asList("a", "b");
                 static final Set<String> NAMES = HashSet.newHashSet(SOURCE.size());
-                final Set<String> mine = new HashSet<>(SOURCE.size());
+                final Set<String> mine = new HashSet<>((int) (SOURCE.size() / 0.75f) + 1);
 
                 static class Index {
                     Set<String> index(List<String> names) {
-                        return HashSet.newHashSet(names.size());
+                        Set<String> index = HashSet.newHashSet(names.size());
+                        index.addAll(names);
+                        return index;
                     }
                 }
             }

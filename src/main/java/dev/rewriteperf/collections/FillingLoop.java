@@ -1,0 +1,266 @@
+package dev.rewriteperf.collections;
+
+import dev.rewriteperf.analysis.ExpressionShapes;
+import dev.rewriteperf.analysis.LocalVariables;
+import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.SafeToEvaluate;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Statement;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A loop that fills a new collection with exactly one element per element of its source, and nothing that adds to the
+ * collection after it: only then is the source's size the collection's element count. A size given for fewer elements
+ * than are added makes the table grow (a map filled by two loops, sized for the first, rehashes during the second),
+ * and a size that only bounds what is added makes it too large.
+ */
+final class FillingLoop {
+
+    private static final MethodMatcher COLLECTION_ADD = new MethodMatcher("java.util.Collection add(..)", true);
+    private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
+
+    /** Calls on a collection that cannot add to it. */
+    private static final Set<String> NOT_ADDING = new HashSet<>(Arrays.asList(
+            "size", "isEmpty", "contains", "containsKey", "containsValue", "containsAll", "get", "getOrDefault",
+            "indexOf", "lastIndexOf", "keySet", "values", "entrySet", "iterator", "listIterator", "stream",
+            "parallelStream", "forEach", "toArray", "equals", "hashCode", "toString", "getClass", "remove", "clear",
+            "removeIf", "retainAll", "removeAll", "first", "last", "firstKey", "lastKey"));
+
+    private FillingLoop() {
+    }
+
+    /** Why the loop's body is not known to add exactly one element to {@code name} per iteration; null when it is. */
+    static @Nullable String bodyRefusal(Statement body, String name) {
+        if (References.mayExitEarly(body)) {
+            return "the loop may end early (break, continue, return or throw)";
+        }
+        if (References.countNamed(body, name) != 1) {
+            return "the loop body uses the collection more than once";
+        }
+        List<Statement> statements = body instanceof J.Block ? ((J.Block) body).getStatements() : Collections.singletonList(body);
+        for (Statement statement : statements) {
+            if (statement instanceof J.MethodInvocation && isAddTo((J.MethodInvocation) statement, name)) {
+                return null;
+            }
+        }
+        return "the loop does not add exactly one element per iteration";
+    }
+
+    private static boolean isAddTo(J.MethodInvocation call, String name) {
+        Expression select = call.getSelect();
+        boolean onVariable = select instanceof J.Identifier && ((J.Identifier) select).getSimpleName().equals(name);
+        return onVariable && (COLLECTION_ADD.matches(call) && call.getArguments().size() == 1 ||
+                              MAP_PUT.matches(call) && call.getArguments().size() == 2);
+    }
+
+    /**
+     * Why {@code name} may get more elements after the loop at {@code loopIndex} of {@code statements}: a later
+     * statement calls a method on it that may add, or hands it on (an argument, an assignment, a lambda), where it may
+     * be added to. Null when every later use only reads it, removes from it or returns it.
+     */
+    static @Nullable String laterAdditionRefusal(List<Statement> statements, int loopIndex, String name, Cursor at) {
+        for (int i = loopIndex + 1; i < statements.size(); i++) {
+            if (mayAddTo(statements.get(i), name)) {
+                return "more may be added to the collection after the loop (" + firstLine(statements.get(i), at) +
+                       "): sized for the loop alone, it would grow there";
+            }
+        }
+        return null;
+    }
+
+    private static boolean mayAddTo(Statement statement, String name) {
+        AtomicBoolean adds = new AtomicBoolean();
+        new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, AtomicBoolean found) {
+                if (identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor()) &&
+                    !onlyReads(getCursor())) {
+                    found.set(true);
+                }
+                return identifier;
+            }
+        }.visit(statement, adds);
+        return adds.get();
+    }
+
+    /** The use at {@code cursor} calls a method that cannot add, is returned, or is iterated. */
+    private static boolean onlyReads(Cursor cursor) {
+        J identifier = cursor.getValue();
+        Object parent = cursor.getParentTreeCursor().getValue();
+        if (parent instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) parent;
+            return call.getSelect() == identifier && NOT_ADDING.contains(call.getSimpleName());
+        }
+        if (parent instanceof J.ForEachLoop.Control) {
+            return ((J.ForEachLoop.Control) parent).getIterable() == identifier;
+        }
+        return parent instanceof J.Return;
+    }
+
+    /**
+     * Why {@code count}, given as the capacity of the collection constructed at {@code construction}, is not the number
+     * of elements added to it; null when it is: the collection is a local (declared or assigned there) that the next
+     * statement, a loop over the source {@code count} measures ({@code for (T x : source)},
+     * {@code for (int i = 0; i < count; i++)} or {@code source.forEach(x -> ..)}) or an {@code addAll}/{@code putAll}
+     * of it, fills with one element per element, and nothing adds to after.
+     * An int the author chose, or a size that only bounds what a filtering loop adds, is not a count.
+     */
+    static @Nullable String countRefusal(Cursor construction, Expression count) {
+        Cursor statementCursor = construction.getParentTreeCursor();
+        String name = null;
+        if (statementCursor.getValue() instanceof J.VariableDeclarations.NamedVariable) {
+            name = ((J.VariableDeclarations.NamedVariable) statementCursor.getValue()).getSimpleName();
+            statementCursor = statementCursor.getParentTreeCursor();
+        } else if (statementCursor.getValue() instanceof J.Assignment &&
+                   ((J.Assignment) statementCursor.getValue()).getVariable() instanceof J.Identifier) {
+            name = ((J.Identifier) ((J.Assignment) statementCursor.getValue()).getVariable()).getSimpleName();
+        }
+        Object block = statementCursor.getParentTreeCursor().getValue();
+        if (name == null || !(block instanceof J.Block)) {
+            return BOUND;
+        }
+        List<Statement> statements = ((J.Block) block).getStatements();
+        int index = statements.indexOf(statementCursor.<Statement>getValue());
+        Statement next = index < 0 || index + 1 == statements.size() ? null : statements.get(index + 1);
+        if (next != null && (copiesMeasuredSource(next, name, count, construction) ||
+                             forEachAddsOnce(next, name, count, construction))) {
+            return laterAdditionRefusal(statements, index + 1, name, construction);
+        }
+        Statement body = next == null ? null : loopOver(next, count, construction);
+        if (body == null) {
+            return BOUND;
+        }
+        String refusal = bodyRefusal(body, name);
+        return refusal != null ? refusal : laterAdditionRefusal(statements, index + 1, name, construction);
+    }
+
+    private static final String BOUND = "the count may only bound what is added: no loop right after the construction " +
+                                        "adds one element per element it counts";
+
+    /** The body of {@code loop} when it runs once per element {@code count} counts; null otherwise. */
+    private static @Nullable Statement loopOver(Statement loop, Expression count, Cursor at) {
+        Expression size = sizeExpression(count, at);
+        if (loop instanceof J.ForEachLoop) {
+            Expression iterable = ((J.ForEachLoop) loop).getControl().getIterable();
+            return size != null && isSourceOf(iterable, size, at) ? ((J.ForEachLoop) loop).getBody() : null;
+        }
+        if (!(loop instanceof J.ForLoop)) {
+            return null;
+        }
+        J.ForLoop.Control control = ((J.ForLoop) loop).getControl();
+        if (control.getInit().size() != 1 || !(control.getInit().get(0) instanceof J.VariableDeclarations) ||
+            control.getUpdate().size() != 1 || !(control.getCondition() instanceof J.Binary)) {
+            return null;
+        }
+        J.VariableDeclarations.NamedVariable index = ((J.VariableDeclarations) control.getInit().get(0)).getVariables().get(0);
+        J.Binary condition = (J.Binary) control.getCondition();
+        String i = index.getSimpleName();
+        String bound = text(condition.getRight(), at);
+        boolean countsUp = index.getInitializer() != null && text(index.getInitializer(), at).equals("0") &&
+                           condition.getOperator() == J.Binary.Type.LessThan && text(condition.getLeft(), at).equals(i) &&
+                           isIncrement(control.getUpdate().get(0), i, at) &&
+                           !LocalVariables.isWrittenIn(((J.ForLoop) loop).getBody(), i);
+        boolean toCount = bound.equals(text(count, at)) || size != null && bound.equals(text(size, at));
+        return countsUp && toCount ? ((J.ForLoop) loop).getBody() : null;
+    }
+
+    /** {@code next} is {@code name.addAll(source)} or {@code name.putAll(source)} of the source {@code count} measures. */
+    private static boolean copiesMeasuredSource(Statement next, String name, Expression count, Cursor at) {
+        if (!(next instanceof J.MethodInvocation)) {
+            return false;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) next;
+        Expression size = sizeExpression(count, at);
+        boolean copy = call.getSimpleName().equals("addAll") || call.getSimpleName().equals("putAll");
+        return copy && size instanceof J.MethodInvocation && call.getSelect() instanceof J.Identifier &&
+               ((J.Identifier) call.getSelect()).getSimpleName().equals(name) && call.getArguments().size() == 1 &&
+               isSourceOf(call.getArguments().get(0), size, at);
+    }
+
+    /** {@code next} is {@code source.forEach(x -> name.add(..))} (or {@code put}) over the source {@code count} measures. */
+    private static boolean forEachAddsOnce(Statement next, String name, Expression count, Cursor at) {
+        if (!(next instanceof J.MethodInvocation) || !((J.MethodInvocation) next).getSimpleName().equals("forEach")) {
+            return false;
+        }
+        J.MethodInvocation forEach = (J.MethodInvocation) next;
+        Expression size = sizeExpression(count, at);
+        if (size == null || forEach.getSelect() == null || !isSourceOf(forEach.getSelect(), size, at) ||
+            forEach.getArguments().size() != 1 || !(forEach.getArguments().get(0) instanceof J.Lambda)) {
+            return false;
+        }
+        J body = ((J.Lambda) forEach.getArguments().get(0)).getBody();
+        if (body instanceof J.Block && ((J.Block) body).getStatements().size() == 1) {
+            body = ((J.Block) body).getStatements().get(0);
+        }
+        return body instanceof J.MethodInvocation && isAddTo((J.MethodInvocation) body, name) &&
+               References.countNamed(body, name) == 1;
+    }
+
+    /** {@code source.size()} or {@code source.length}, directly or through the local {@code count} names; null otherwise. */
+    private static @Nullable Expression sizeExpression(Expression count, Cursor cursor) {
+        Expression e = ExpressionShapes.unwrap(count);
+        if (e instanceof J.Identifier) {
+            Expression initializer = LocalVariables.effectivelyFinalInitializer((J.Identifier) e, cursor);
+            e = initializer == null ? null : ExpressionShapes.unwrap(initializer);
+        }
+        boolean size = e instanceof J.MethodInvocation && ExpressionShapes.isSize((J.MethodInvocation) e) &&
+                       ((J.MethodInvocation) e).getSelect() != null;
+        boolean length = e instanceof J.FieldAccess && ((J.FieldAccess) e).getSimpleName().equals("length");
+        return size || length ? e : null;
+    }
+
+    /** {@code iterable} is what {@code size} measures: {@code items} for {@code items.size()}, a view of a map for its size. */
+    private static boolean isSourceOf(Expression iterable, Expression size, Cursor at) {
+        Expression measured = size instanceof J.MethodInvocation ? ((J.MethodInvocation) size).getSelect() :
+                ((J.FieldAccess) size).getTarget();
+        if (measured == null) {
+            return false;
+        }
+        if (!isVariableOrItsMapView(measured)) {
+            return false; // a call may return another collection each time: its size says nothing of the loop's
+        }
+        Expression source = ExpressionShapes.unwrap(iterable);
+        if (text(source, at).equals(text(measured, at))) {
+            return true;
+        }
+        if (source instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) source)) {
+            source = ((J.MethodInvocation) source).getSelect();
+        }
+        return source != null && text(source, at).equals(text(measured, at));
+    }
+
+    private static boolean isVariableOrItsMapView(Expression measured) {
+        Expression e = ExpressionShapes.unwrap(measured);
+        if (e instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) e)) {
+            e = ((J.MethodInvocation) e).getSelect();
+        }
+        return e != null && SafeToEvaluate.variableOrFieldOfVariable(e);
+    }
+
+    private static boolean isIncrement(Statement update, String i, Cursor at) {
+        String text = text(update, at);
+        return text.equals(i + "++") || text.equals("++" + i) || text.equals(i + "+=1");
+    }
+
+    /** The code of {@code tree} without its whitespace, for comparing two expressions as written. */
+    private static String text(J tree, Cursor at) {
+        return tree.printTrimmed(at).replaceAll("\\s+", "");
+    }
+
+    private static String firstLine(Statement statement, Cursor at) {
+        String code = statement.printTrimmed(at).trim();
+        int end = code.indexOf('\n');
+        return "`" + (end < 0 ? code : code.substring(0, end).trim() + " …") + "`";
+    }
+}
