@@ -144,7 +144,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
                 import java.util.Map;
 
                 class Positions {
-                    Map<String, Integer> index(String[] ids) {
+                    Map<String, Integer> index(String[] ids, Map<String, Integer> previousPositionsOfTheSameIds) {
                         Map<String, Integer> positions = new HashMap<>(ids.length);
                         for (int i = 0; i < ids.length; i++) {
                             positions.put(ids[i], i);
@@ -159,7 +159,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
                 import java.util.Map;
 
                 class Positions {
-                    Map<String, Integer> index(String[] ids) {
+                    Map<String, Integer> index(String[] ids, Map<String, Integer> previousPositionsOfTheSameIds) {
                         Map<String, Integer> positions = new HashMap<>((int) Math.ceil(ids.length / 0.75));
                         for (int i = 0; i < ids.length; i++) {
                             positions.put(ids[i], i);

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * Where the members a recipe adds to a class go, and the blank lines that set them apart: fields on lines of
- * their own before the existing members, with a blank line (see {@link BlankLines}) between them and the first
+ * their own before the existing members (after a {@code serialVersionUID} that comes first), with a blank line (see {@link BlankLines}) between them and the first
  * existing member, and methods after the existing members, each after a blank line.
  */
 public final class ClassMembers {
@@ -26,13 +26,18 @@ public final class ClassMembers {
     }
 
     /**
-     * {@code members} with {@code added} inserted at {@code index}, each on a line of its own at {@code indent}.
+     * {@code members} with {@code added} inserted at {@code index} (past a {@code serialVersionUID} standing there),
+     * each on a line of its own at {@code indent}.
      * Inserted before every member ({@code index} 0), they are set apart from the member that then follows them
      * by a blank line; inserted after some members, they join those (a run of fields of the same kind).
      */
     public static List<Statement> insert(List<Statement> members, int index, List<? extends Statement> added, String indent) {
         List<Statement> statements = new ArrayList<>(members);
-        if (index == 0 && !statements.isEmpty()) {
+        int at = index;
+        while (at < statements.size() && isSerialVersionUid(statements.get(at))) {
+            at++; // a class's serial version stays its first field, as Java's own classes keep it
+        }
+        if (at == 0 && !statements.isEmpty()) {
             statements.set(0, BlankLines.before(statements.get(0)));
         }
         Space ownLine = Space.format("\n" + indent);
@@ -40,8 +45,17 @@ public final class ClassMembers {
         for (Statement member : added) {
             onOwnLines.add(member.withPrefix(ownLine));
         }
-        statements.addAll(index, onOwnLines);
+        statements.addAll(at, onOwnLines);
         return statements;
+    }
+
+    private static boolean isSerialVersionUid(Statement member) {
+        if (!(member instanceof J.VariableDeclarations)) {
+            return false;
+        }
+        J.VariableDeclarations field = (J.VariableDeclarations) member;
+        return field.hasModifier(J.Modifier.Type.Static) && field.getVariables().size() == 1 &&
+               field.getVariables().get(0).getSimpleName().equals("serialVersionUID");
     }
 
     /** {@code member} on a line of its own at {@code indent}, after a blank line: how an added method starts. */

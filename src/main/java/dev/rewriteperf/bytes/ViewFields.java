@@ -1,6 +1,7 @@
 package dev.rewriteperf.bytes;
 
 import dev.rewriteperf.analysis.ClassMembers;
+import dev.rewriteperf.analysis.ConstantNames;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.Templates;
@@ -38,6 +39,8 @@ final class ViewFields {
     private final Map<ByteView, String> existing = new HashMap<>();
     private final Map<ByteView, String> added = new TreeMap<>();
     private final J.CompilationUnit cu;
+    /** Whether the file names its constants in camelCase, as the views' fields then are; read when first needed. */
+    private @Nullable Boolean camelCaseConstants;
     /** Every name written in the file, collected the first time a field must be named. */
     private @Nullable Set<String> namesInUse;
 
@@ -129,7 +132,11 @@ final class ViewFields {
         if (namesInUse == null) {
             namesInUse = FreshNames.identifiersIn(cu);
         }
-        for (String candidate : new String[]{view.fieldName(), view.fieldName() + "_VIEW"}) {
+        if (camelCaseConstants == null) {
+            camelCaseConstants = ConstantNames.camelCaseIn(cu);
+        }
+        for (String suggestion : new String[]{view.fieldName(), view.fieldName() + "_VIEW"}) {
+            String candidate = ConstantNames.styled(suggestion, camelCaseConstants);
             if (EnclosingClasses.isFreeName(candidate, namesInUse, site, true)) {
                 namesInUse.add(candidate);
                 return candidate;

@@ -1,8 +1,9 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.LineBudgetVisitor;
 import dev.rewriteperf.table.PerformanceCandidates;
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
-import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 
@@ -10,9 +11,10 @@ import org.openrewrite.java.tree.J;
  * Hands each {@code new HashMap<>(int)}, and the same constructor of the other hash collections (what
  * {@link HashCollection#ofCapacityConstructor} accepts), to {@link #visitCapacityConstructor}, after their
  * arguments have been visited. The recipes that read the capacity argument extend it;
- * {@link HashCollection#capacityConstructorCalledInFile} is their precondition.
+ * {@link HashCollection#capacityConstructorCalledInFile} is their precondition. A sized construction longer than the
+ * file's code lines is left alone ({@link #lineRefusal(J.NewClass, J)}).
  */
-abstract class CapacityConstructorVisitor extends JavaVisitor<ExecutionContext> {
+abstract class CapacityConstructorVisitor extends LineBudgetVisitor {
 
     final PerformanceCandidates candidates;
 
@@ -32,6 +34,11 @@ abstract class CapacityConstructorVisitor extends JavaVisitor<ExecutionContext> 
             return construction;
         }
         return visitCapacityConstructor(construction, kind, construction.getArguments().get(0), ctx);
+    }
+
+    /** Why {@code sized} would make the line of {@code construction}, at the cursor, too long for the file; null when it fits. */
+    @Nullable String lineRefusal(J.NewClass construction, J sized) {
+        return lineRefusal(construction, sized.printTrimmed(getCursor().getParentOrThrow()), "sized, the construction", true);
     }
 
     /** What {@code construction}, whose one argument is {@code capacity}, becomes; the cursor is at it. */

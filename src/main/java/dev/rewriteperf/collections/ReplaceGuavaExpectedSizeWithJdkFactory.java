@@ -27,7 +27,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<DependencyVersions> {
 
@@ -154,11 +153,13 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
         return NEW_LINKED_HASH_SET.matches(call) ? HashCollection.LINKED_HASH_SET : null;
     }
 
+    /** The call's explicit type arguments as the file wrote them, {@code <String,Integer>} too; "" when none. */
     private static String typeArguments(J.MethodInvocation call, Cursor cursor) {
         List<Expression> arguments = call.getTypeParameters();
         if (arguments == null || arguments.isEmpty()) {
             return "";
         }
-        return arguments.stream().map(a -> a.printTrimmed(cursor)).collect(Collectors.joining(", ", "<", ">"));
+        String select = call.getSelect() == null ? "" : call.getSelect().printTrimmed(cursor);
+        return Sizing.writtenTypeArguments(call.printTrimmed(cursor), select.length());
     }
 }

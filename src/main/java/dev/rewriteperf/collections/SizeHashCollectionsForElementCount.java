@@ -43,8 +43,8 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
                "or a local holding one, and the next statement adds one element per element of that source: a " +
                "loop without conditions or early exits, or `addAll`/`putAll`, nothing adding after), the " +
                "constructor becomes `HashMap.newHashMap(n)` and its siblings on Java 19+, or `new HashMap<>((int) " +
-               "Math.ceil(n / 0.75))` before that; a size that may only bound what is added, constants and other " +
-               "arguments are left alone and listed in the data table. **Warning:** a larger table can " +
+               "Math.ceil(n / 0.75))` before that; a size that may only bound what is added, constants, other " +
+               "arguments and a line that would outgrow the file's are left alone and listed in the data table. **Warning:** a larger table can " +
                "change the iteration order of `HashMap`/`HashSet`, which tests sometimes wrongly depend on. Where " +
                "the project's Checkstyle forbids magic numbers, the `0.75` of the older form is not written and " +
                "the spot is listed. Measured (1000 entries, paired runs): 58,320 -> 54,208 B/op, the discarded " +
@@ -90,6 +90,10 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
             if (refusal == null) {
                 refusal = Sizing.formulaRefusal(getCursor(), numbers, ctx);
             }
+            J sized = refusal == null ? Sizing.sizedFor(getCursor(), construction, kind, Sizing.Count.of(argument), ctx) : null;
+            if (sized != null) {
+                refusal = lineRefusal(construction, sized);
+            }
             if (refusal != null) {
                 candidates.recordSkip(ctx, getCursor(), construction, refusal);
                 return construction;
@@ -97,7 +101,6 @@ public class SizeHashCollectionsForElementCount extends MagicNumberRecipe {
             if (!candidates.mayChange(ctx, getCursor(), construction)) {
                 return construction;
             }
-            J sized = Sizing.sizedFor(getCursor(), construction, kind, Sizing.Count.of(argument), ctx);
             candidates.recordChange(ctx, getCursor(), construction, sized);
             return sized;
         }

@@ -8,12 +8,12 @@ import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.JContainer;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Writes a collection construction that is sized for a number of elements: the Java 19 factory where the
@@ -115,7 +115,28 @@ final class Sizing {
         if (needsContext) {
             template.contextSensitive();
         }
-        return template.build().apply(cursor, newClass.getCoordinates().replace(), parameter);
+        return withWrittenTypeArguments(template.build().apply(cursor, newClass.getCoordinates().replace(), parameter), newClass);
+    }
+
+    /**
+     * {@code sized} with the type arguments of {@code newClass} as the file wrote them: a template spaces them its own
+     * way ({@code <Class<?>, Annotation>} beside the file's {@code <Class<?>,Annotation>}).
+     */
+    @SuppressWarnings("unchecked")
+    private static <T extends J> T withWrittenTypeArguments(T sized, J.NewClass newClass) {
+        if (!hasExplicitTypeArguments(newClass)) {
+            return sized;
+        }
+        JContainer<Expression> written = ((J.ParameterizedType) newClass.getClazz()).getPadding().getTypeParameters();
+        if (sized instanceof J.NewClass && ((J.NewClass) sized).getClazz() instanceof J.ParameterizedType) {
+            J.ParameterizedType clazz = (J.ParameterizedType) ((J.NewClass) sized).getClazz();
+            return (T) ((J.NewClass) sized).withClazz(clazz.getPadding().withTypeParameters(written));
+        }
+        if (sized instanceof J.MethodInvocation && ((J.MethodInvocation) sized).getTypeParameters() != null) {
+            J.MethodInvocation factory = (J.MethodInvocation) sized;
+            return (T) factory.getPadding().withTypeParameters(written.withBefore(factory.getPadding().getTypeParameters().getBefore()));
+        }
+        return sized;
     }
 
     /** Why a factory cannot stand in for this construction; null when it can. */
@@ -148,13 +169,27 @@ final class Sizing {
         return clazz instanceof J.FieldAccess;
     }
 
-    /** {@code <String, Integer>} when written out, {@code null} for the diamond. */
+    /** {@code <String, Integer>} as the file wrote them (its spacing kept), {@code null} for the diamond. */
     private static @Nullable String explicitTypeArguments(J.NewClass newClass, Cursor cursor) {
         if (!hasExplicitTypeArguments(newClass)) {
             return null;
         }
-        return ((J.ParameterizedType) newClass.getClazz()).getTypeParameters().stream()
-                .map(a -> a.printTrimmed(cursor))
-                .collect(Collectors.joining(", ", "<", ">"));
+        return writtenTypeArguments(newClass.getClazz().printTrimmed(cursor), 0);
+    }
+
+    /** The type arguments {@code <..>} of {@code code} that open at or after {@code from}, as written; "" when none. */
+    static String writtenTypeArguments(String code, int from) {
+        int start = code.indexOf('<', from);
+        if (start < 0) {
+            return "";
+        }
+        int depth = 0;
+        for (int i = start; i < code.length(); i++) {
+            depth += code.charAt(i) == '<' ? 1 : code.charAt(i) == '>' ? -1 : 0;
+            if (depth == 0) {
+                return code.substring(start, i + 1);
+            }
+        }
+        return "";
     }
 }

@@ -90,7 +90,7 @@ final class FormattedValues {
     private static @Nullable String orderRefusal(List<Expression> values) {
         for (int i = 0; i + 1 < values.size(); i++) {
             JavaType type = typeOf(values.get(i));
-            if (TypeUtils.asPrimitive(type) != null || PURE_TO_STRING.contains(typeName(type))) {
+            if (hasPureToString(type)) {
                 continue;
             }
             for (int later = i + 1; later < values.size(); later++) {
@@ -101,6 +101,11 @@ final class FormattedValues {
             }
         }
         return null;
+    }
+
+    /** A primitive, a box or a String: printing it reads only the value, and cannot throw. */
+    static boolean hasPureToString(@Nullable JavaType type) {
+        return TypeUtils.asPrimitive(type) != null && type != JavaType.Primitive.Null || PURE_TO_STRING.contains(typeName(type));
     }
 
     private static boolean hasAsciiDigits(@Nullable Expression locale) {

@@ -60,9 +60,9 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
                "`Serializable` class without `serialVersionUID` the field would change, and a class whose declared " +
                "fields the project lists by reflection. Measured (a lookup by name over seven constants, paired " +
                "runs): one per call, the JIT removes the copy (0 -> 0 B/op either way) yet the time is JDK 25: " +
-               "1.13x faster (95 % interval 1.12-1.14x); JDK 17: within noise (95 % interval 1.00-1.01x); 100 in a " +
-               "row, it does not: 4,800 -> 0 B/op; JDK 25: 1.67x faster (95 % interval 1.64-1.70x); JDK 17: 1.84x " +
-               "faster (95 % interval 1.76-1.93x).";
+               "1.09x faster (95 % interval 1.07-1.10x); JDK 17: 1.04x faster (95 % interval 1.04-1.05x); 100 in a " +
+               "row, it does not: 4,800 -> 0 B/op; JDK 25: 1.53x faster (95 % interval 1.20-1.94x); JDK 17: 1.83x " +
+               "faster (95 % interval 1.76-1.91x).";
     }
 
     @Override

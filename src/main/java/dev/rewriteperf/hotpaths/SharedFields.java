@@ -1,10 +1,11 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.Release;
 import dev.rewriteperf.analysis.ClassMembers;
+import dev.rewriteperf.analysis.ConstantNames;
 import dev.rewriteperf.analysis.EnclosingClasses;
 import dev.rewriteperf.analysis.FreshNames;
 import dev.rewriteperf.analysis.ReflectedFields;
+import dev.rewriteperf.analysis.Release;
 import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -75,6 +76,8 @@ final class SharedFields {
     private int insertAt;
     /** Every name written in the file, collected the first time a field must be named. */
     private @Nullable Set<String> namesInUse;
+    /** Whether the file names its constants in camelCase, as new fields then are; read the first time a field is named. */
+    private @Nullable Boolean camelCaseConstants;
     /** Names that more than one variable, field or parameter of the file declares. */
     private @Nullable Set<String> declaredMoreThanOnce;
 
@@ -230,7 +233,11 @@ final class SharedFields {
     }
 
     private @Nullable String freeName(List<String> suggested, Cursor site) {
-        for (String candidate : suggested) {
+        if (camelCaseConstants == null) {
+            camelCaseConstants = ConstantNames.camelCaseIn(cu);
+        }
+        for (String suggestion : suggested) {
+            String candidate = ConstantNames.styled(suggestion, camelCaseConstants);
             if (EnclosingClasses.isFreeName(candidate, namesInUse(), site, true)) {
                 return candidate;
             }

@@ -65,6 +65,88 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     }
 
     @Test
+    void theViewFieldFollowsTheSerialVersionUid() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.io.Serializable;
+
+                class Frame implements Serializable {
+                    private static final long serialVersionUID = 1L;
+
+                    private final byte[] header = new byte[8];
+
+                    int length() {
+                        return (header[0] & 0xFF) << 24 | (header[1] & 0xFF) << 16 | (header[2] & 0xFF) << 8 | (header[3] & 0xFF);
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.io.Serializable;
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Frame implements Serializable {
+                    private static final long serialVersionUID = 1L;
+                    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+                    private final byte[] header = new byte[8];
+
+                    int length() {
+                        return (int) INT_BE.get(header, 0);
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void theViewFieldIsNamedAsTheFilesConstantsAre() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                class Frame {
+                    private static final int headerLength = 4;
+                    private static final int maxFrames = 16;
+
+                    static int length(byte[] header) {
+                        return (header[0] & 0xFF) << 24 | (header[1] & 0xFF) << 16 | (header[2] & 0xFF) << 8 | (header[3] & 0xFF);
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteOrder;
+
+                class Frame {
+                    private static final VarHandle intBe = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+                    private static final int headerLength = 4;
+                    private static final int maxFrames = 16;
+
+                    static int length(byte[] header) {
+                        return (int) intBe.get(header, 0);
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
     void littleEndianIntWithOrAndBothOperandOrders() {
         rewriteRun(
           version(

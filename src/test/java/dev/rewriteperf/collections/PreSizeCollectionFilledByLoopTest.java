@@ -282,6 +282,33 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     }
 
     @Test
+    void doesNotSizeWhereTheLineWouldOutgrowTheFilesCodeLines() {
+        rewriteRun(
+          refusedBecause("sized, the construction would make its line 89 characters long, longer than this file's " +
+                         "code lines (80)"),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.*;
+
+                class Names {
+                    Map<String, String> byName(List<String> names) {
+                        Map<String, String> byName = new HashMap<>();
+                        for (String name : names) {
+                            byName.put(name, name);
+                        }
+                        return byName;
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
+    @Test
     void doesNotChangeLoopThatMayEndEarly() {
         rewriteRun(
           version(
@@ -445,7 +472,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                     static Map<String, Algorithm> byName() {
                         // every algorithm by its name
                         final Algorithm[] values = Algorithm.values();
-                        final Map<String, Algorithm> byName = new HashMap<>((int) Math.ceil(values.length / 0.75));
+                        final Map<String, Algorithm> byName = HashMap.newHashMap(values.length);
                         for (Algorithm algorithm : values) {
                             byName.put(algorithm.name(), algorithm);
                         }
@@ -454,7 +481,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                 }
                 """
             ),
-            11
+            21
           )
         );
     }
@@ -467,6 +494,9 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
           import java.util.List;
           import java.util.Set;
           """, """
+              // A line as long as a real file's: the Java 8 sizing formula is written only where the line fits the file's.
+              public static final int CALLS_OF_LATEST_THAT_THE_REWRITTEN_METHODS_MAY_MAKE_BEFORE_THEIR_LOOPS = 1;
+
               public static List<String> trimmed(List<String> names) {
                   give(names);
                   List<String> result = new ArrayList<>();

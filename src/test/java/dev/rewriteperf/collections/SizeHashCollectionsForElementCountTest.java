@@ -214,6 +214,51 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     }
 
     @Test
+    void typeArgumentsKeepTheFilesOwnSpacing() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.lang.annotation.Annotation;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Annotations {
+                    Map<Class<?>,Annotation> byType(List<Annotation> annotations, Map<Class<?>,Annotation> inheritedByType) {
+                        Map<Class<?>,Annotation> byType = new HashMap<Class<?>,Annotation>(annotations.size());
+                        for (Annotation annotation : annotations) {
+                            byType.put(annotation.annotationType(), annotation);
+                        }
+                        return byType;
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.lang.annotation.Annotation;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Annotations {
+                    Map<Class<?>,Annotation> byType(List<Annotation> annotations, Map<Class<?>,Annotation> inheritedByType) {
+                        Map<Class<?>,Annotation> byType = HashMap.<Class<?>,Annotation>newHashMap(annotations.size());
+                        for (Annotation annotation : annotations) {
+                            byType.put(annotation.annotationType(), annotation);
+                        }
+                        return byType;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
     void explicitTypeArgumentsAreKept() {
         rewriteRun(
           version(
@@ -306,7 +351,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 import java.util.Map;
 
                 class Old {
-                    Map<String, String> copy(Map<String, String> source) {
+                    Map<String, String> copy(Map<String, String> source, Map<String, String> defaultsWhenSourceIsEmpty) {
                         Map<String, String> out = new HashMap<>(source.size());
                         out.putAll(source);
                         return out;
@@ -319,8 +364,34 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 import java.util.Map;
 
                 class Old {
-                    Map<String, String> copy(Map<String, String> source) {
+                    Map<String, String> copy(Map<String, String> source, Map<String, String> defaultsWhenSourceIsEmpty) {
                         Map<String, String> out = new HashMap<>((int) Math.ceil(source.size() / 0.75));
+                        out.putAll(source);
+                        return out;
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
+    @Test
+    void doesNotSizeWhereTheLineWouldOutgrowTheFilesCodeLines() {
+        rewriteRun(
+          refusedBecause("sized, the construction would make its line 87 characters long, longer than this " +
+                                 "file's code lines (80)"),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.HashMap;
+                import java.util.Map;
+
+                class Old {
+                    Map<String, String> copy(Map<String, String> source) {
+                        Map<String, String> out = new HashMap<>(source.size());
                         out.putAll(source);
                         return out;
                     }

@@ -260,6 +260,65 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     @Test
+    void identicalRegexesOfOneMethodArePrecompiledAllOrNone() {
+        // A held-out review: the same replaceFirst three times in one method, one line fitted and two did not, so one
+        // call used the field and two compiled the regex on every call. In `clean` none is rewritten now; in `tidy`,
+        // where every use fits, all are.
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged() + " " + reasonStart(row.getReason())).containsExactly(
+              "Headers#clean false an identical spot in this method is left alone",
+              "Headers#clean false with the Pattern field, the call would make its line",
+              "Headers#clean false with the Pattern field, the call would make its line",
+              "Headers#tidy true ",
+              "Headers#tidy true ")),
+          //language=java
+          java(
+            """
+              class Headers {
+                  static String clean(String name, String value, String headerLineFromTheRemotePeerWithPadding) {
+                      String a = name.replaceFirst("^\\\\s+", "");
+                      String b = headerLineFromTheRemotePeerWithPadding.trim().toLowerCase().replaceFirst("^\\\\s+", "");
+                      String c = value.trim().toLowerCase(java.util.Locale.ROOT).concat(name).replaceFirst("^\\\\s+", "");
+                      return a + b + c;
+                  }
+
+                  static String tidy(String name) {
+                      String trimmed = name.replaceFirst("^\\\\s+", "");
+                      return trimmed + name.trim().replaceFirst("^\\\\s+", "");
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Headers {
+                  private static final Pattern CLEAN_PATTERN = Pattern.compile("^\\\\s+");
+
+                  static String clean(String name, String value, String headerLineFromTheRemotePeerWithPadding) {
+                      String a = name.replaceFirst("^\\\\s+", "");
+                      String b = headerLineFromTheRemotePeerWithPadding.trim().toLowerCase().replaceFirst("^\\\\s+", "");
+                      String c = value.trim().toLowerCase(java.util.Locale.ROOT).concat(name).replaceFirst("^\\\\s+", "");
+                      return a + b + c;
+                  }
+
+                  static String tidy(String name) {
+                      String trimmed = CLEAN_PATTERN.matcher(name).replaceFirst("");
+                      return trimmed + CLEAN_PATTERN.matcher(name.trim()).replaceFirst("");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    private static String reasonStart(String reason) {
+        int cut = reason.indexOf(" (");
+        String start = cut < 0 ? reason : reason.substring(0, cut);
+        return start.replaceAll(" \\d+ characters long.*", "");
+    }
+
+    @Test
     void theFirstUseOfARegexNamesItsFieldSoThatASecondRunDecidesAsTheFirst() {
         // mariadb-connector-j: the first split is too long with the name its method suggests; the second, with its own
         // shorter name, fitted, and a second run then rewrote the first with that shorter, existing name. (The file's
@@ -473,9 +532,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
               import java.util.regex.Pattern;
 
               class Event implements Serializable {
-                  private static final Pattern COMMA = Pattern.compile("\\\\s*,\\\\s*");
-
                   private static final long serialVersionUID = 1L;
+                  private static final Pattern COMMA = Pattern.compile("\\\\s*,\\\\s*");
 
                   private String tags;
 

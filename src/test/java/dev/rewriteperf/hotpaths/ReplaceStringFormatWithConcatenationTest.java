@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.openrewrite.java.Assertions.java;
 
 class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
@@ -29,10 +30,10 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
     @Test
     void aFormatOfValuesBetweenTextBecomesTheirConcatenation() {
         rewriteRun(
-          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
-              assertThat(row.isChanged()).isTrue();
-              assertThat(row.getLocation()).isEqualTo("Before#filePath");
-          })),
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getLocation, PerformanceCandidates.Row::getReplacement).containsExactly(
+              tuple("Before#filePath", "partition + \"/\" + fileId + \".parquet\""),
+              tuple("Before#keyRow", "row.append(key).append(';')"))),
           BenchmarkSources.beforeBecomes("hotpaths/replacestringformatwithconcatenation", "After")
         );
     }
@@ -64,8 +65,6 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
 
     //language=java
     private static final String EVERY_FORM_AFTER = """
-      import java.util.Locale;
-
       class Messages {
           enum Level { LOW, HIGH }
 
@@ -97,7 +96,27 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
         Method after = method(afterClass, parameters);
         Object[] beforeLevels = beforeClass.getDeclaredClasses()[0].getEnumConstants();
         Object[] afterLevels = afterClass.getDeclaredClasses()[0].getEnumConstants();
-        Random random = new Random(19);
+        underOddLocales(19, (n, values) -> {
+            Object[] args = {values[0], values[1], values[2], values[3], values[4], values[5], null, values[6]};
+            Object[] beforeArgs = args.clone();
+            beforeArgs[6] = beforeLevels[n % 2];
+            args[6] = afterLevels[n % 2];
+            assertThat(after.invoke(null, args)).as("inputs %s", Arrays.toString(args)).isEqualTo(before.invoke(null, beforeArgs));
+        });
+    }
+
+    /** A check of generated inputs. */
+    private interface InputCheck {
+        /** The {@code n}th check, on a String, int, long, char, double, Integer and boolean. */
+        void check(int n, Object[] values) throws Exception;
+    }
+
+    /**
+     * {@code check} on 2,000 generated values (nulls, extremes, NaN, -0.0 among them), each under another default locale
+     * of those whose digits or decimal marks differ: Arabic, Thai, German.
+     */
+    private static void underOddLocales(long seed, InputCheck check) throws Exception {
+        Random random = new Random(seed);
         String[] strings = {null, "", "p=1", "\u00e9t\u00e9"};
         double[] doubles = {Double.NaN, -0.0, 1e-300, Double.NEGATIVE_INFINITY, 12345.678};
         Integer[] boxes = {null, Integer.MIN_VALUE, -7, 1_234_567};
@@ -105,17 +124,110 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
         try {
             for (int n = 0; n < 2_000; n++) {
                 Locale.setDefault(n % 3 == 0 ? Locale.forLanguageTag("ar-EG") : n % 3 == 1 ? Locale.forLanguageTag("th-TH-u-nu-thai") : Locale.GERMANY);
-                Object[] args = {strings[n % strings.length], random.nextInt(), n % 7 == 0 ? Long.MIN_VALUE : random.nextLong(),
+                check.check(n, new Object[]{strings[n % strings.length], random.nextInt(), n % 7 == 0 ? Long.MIN_VALUE : random.nextLong(),
                   (char) random.nextInt(Character.MAX_VALUE), n < 500 ? doubles[n % doubles.length] : random.nextGaussian() * 1e9,
-                  boxes[n % boxes.length], null, random.nextBoolean()};
-                Object[] beforeArgs = args.clone();
-                beforeArgs[6] = beforeLevels[n % 2];
-                args[6] = afterLevels[n % 2];
-                assertThat(after.invoke(null, args)).as("inputs %s", Arrays.toString(args)).isEqualTo(before.invoke(null, beforeArgs));
+                  boxes[n % boxes.length], random.nextBoolean()});
             }
         } finally {
             Locale.setDefault(defaultLocale);
         }
+    }
+
+    //language=java
+    private static final String APPENDED_BEFORE = """
+      import java.util.Locale;
+
+      class Rows {
+          // Each form a format appended to a builder becomes: one append per piece of the format.
+          static String of(String s, int i, long j, char c, double d, Integer boxed, boolean flag) {
+              StringBuilder row = new StringBuilder();
+              row.append(String.format("%s;", s));
+              row.append(String.format("%s=%s, ", i, c));
+              row.append(String.format(Locale.ROOT, "#%d%n", j)).append('|');
+              row.append(String.format("\\t%s", d));
+              StringBuffer quoted = new StringBuffer();
+              quoted.append(String.format("'%s'", boxed));
+              quoted.append(String.format("\\"%s\\"", flag));
+              row.append(String.format("%s", s));
+              return row.append(quoted).toString();
+          }
+      }
+      """;
+
+    //language=java
+    private static final String APPENDED_AFTER = """
+      class Rows {
+          // Each form a format appended to a builder becomes: one append per piece of the format.
+          static String of(String s, int i, long j, char c, double d, Integer boxed, boolean flag) {
+              StringBuilder row = new StringBuilder();
+              row.append(s).append(';');
+              row.append(i).append('=').append(c).append(", ");
+              row.append('#').append(j).append(System.lineSeparator()).append('|');
+              row.append('\\t').append(d);
+              StringBuffer quoted = new StringBuffer();
+              quoted.append("'").append(boxed).append("'");
+              quoted.append('"').append(flag).append('"');
+              row.append(s);
+              return row.append(quoted).toString();
+          }
+      }
+      """;
+
+    @Test
+    void aFormatAppendedToABuilderBecomesOneAppendPerPiece() {
+        rewriteRun(java(APPENDED_BEFORE, APPENDED_AFTER));
+    }
+
+    /** The appends build what the appended format built, for nulls, extremes and NaN, whatever the default locale. */
+    @Test
+    void theSameRowOnGeneratedInputs() throws Exception {
+        Class<?>[] parameters = {String.class, int.class, long.class, char.class, double.class, Integer.class, boolean.class};
+        Method before = CompiledSource.load("Rows", APPENDED_BEFORE, 8).getDeclaredMethod("of", parameters);
+        Method after = CompiledSource.load("Rows", APPENDED_AFTER, 8).getDeclaredMethod("of", parameters);
+        before.setAccessible(true);
+        after.setAccessible(true);
+        underOddLocales(31, (n, args) ->
+          assertThat(after.invoke(null, args)).as("inputs %s", Arrays.toString(args)).isEqualTo(before.invoke(null, args)));
+    }
+
+    @Test
+    void aFormatAppendedWithValuesThatAreCallsOrToABuilderThatIsACallIsConcatenated() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              class Rows {
+                  private final StringBuilder out = new StringBuilder();
+
+                  StringBuilder builder() {
+                      return out;
+                  }
+
+                  void add(String key, Object value) {
+                      out.append(String.format("%s;", key.trim()));
+                      builder().append(String.format("%s;", key));
+                      out.append(String.format("%s=%s;", key, value));
+                  }
+              }
+              """,
+            //language=java
+            """
+              class Rows {
+                  private final StringBuilder out = new StringBuilder();
+
+                  StringBuilder builder() {
+                      return out;
+                  }
+
+                  void add(String key, Object value) {
+                      out.append(key.trim() + ";");
+                      builder().append(key + ";");
+                      out.append(String.format("%s=%s;", key, value));
+                  }
+              }
+              """
+          )
+        );
     }
 
     private static Method method(Class<?> messages, Class<?>[] parameters) throws NoSuchMethodException {
@@ -184,6 +296,46 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
                   static String of(Object o, List<String> names, int[] ids, Money money) {
                       return String.format("%s", o) + String.format("%s;", names) + String.format("[%s]", ids) +
                              String.format("%s", money);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void identicalFormatsOfOneMethodAreConcatenatedAllOrNone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged()).containsExactly(
+              "Messages#of false", "Messages#of false", "Messages#shortOnes true", "Messages#shortOnes true")),
+          //language=java
+          java(
+            """
+              class Messages {
+                  static String of(String header, String body, String aLongerNameForTheFooterOfTheMessage) {
+                      String top = String.format("%s%n%s%n", header, body);
+                      String bottom = String.format("%s%n%s%n", aLongerNameForTheFooterOfTheMessage, header);
+                      return top + bottom;
+                  }
+
+                  static String shortOnes(String header, String body) {
+                      String top = String.format("%s%n%s%n", header, body);
+                      return top + String.format("%s%n%s%n", body, header);
+                  }
+              }
+              """,
+            """
+              class Messages {
+                  static String of(String header, String body, String aLongerNameForTheFooterOfTheMessage) {
+                      String top = String.format("%s%n%s%n", header, body);
+                      String bottom = String.format("%s%n%s%n", aLongerNameForTheFooterOfTheMessage, header);
+                      return top + bottom;
+                  }
+
+                  static String shortOnes(String header, String body) {
+                      String top = header + System.lineSeparator() + body + System.lineSeparator();
+                      return top + (body + System.lineSeparator() + header + System.lineSeparator());
                   }
               }
               """

@@ -12,4 +12,9 @@ public class Before {
         }
         return index;
     }
+
+    /** {@code previous} where it already indexes as many keys, else a new index of {@code keys}. */
+    public static Map<String, Integer> index(List<String> keys, Map<String, Integer> previous, boolean reusable) {
+        return reusable && previous.size() == keys.size() ? previous : index(keys);
+    }
 }

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code dev.rewriteperf.hotpaths.ReplaceStringFormatWithConcatenation}: the recipe's test input ({@link Before})
- * against its output, the paths of {@code size} files in a row.
+ * against its output, the paths of {@code size} files in a row; and a row of {@code size} keys appended to a builder,
+ * as the recipe writes it (one append per piece) and as it wrote it before (a concatenation appended).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -49,6 +50,26 @@ public class ReplaceStringFormatWithConcatenationBenchmark {
             length += Before.filePath(partitions[i], fileIds[i]).length();
         }
         return length;
+    }
+
+    @Benchmark
+    public String appendedBefore() {
+        return Before.keyRow(partitions);
+    }
+
+    @Benchmark
+    public String appendedAfter() {
+        return After.keyRow(partitions);
+    }
+
+    /** What the recipe wrote before it knew the builder: the concatenation, built only to be copied. */
+    @Benchmark
+    public String appendedAfterConcatenation() {
+        StringBuilder row = new StringBuilder();
+        for (String key : partitions) {
+            row.append(key + ";");
+        }
+        return row.toString();
     }
 
     @Benchmark
