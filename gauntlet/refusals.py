@@ -19,6 +19,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 VERDICTS = [
     (r"^the loop does not add exactly one element per iteration", "by design",
      "a conditional or skipped add: a collection sized for the source would be larger than what the loop puts in (`for (..) if (x.ok()) list.add(x)`)"),
+    (r"^the count may only bound what is added", "true hazard",
+     "`new HashMap<>(maxSize)` filled by a filtering loop, or not filled where it is made: a bound sized as a count makes "
+     "the table larger than what goes in"),
+    (r"^more may be added to the collection after the loop", "true hazard",
+     "a collection filled by a second loop or a call after the first: sized for the first, it would grow in the second"),
     (r"^the argument is not a known element count", "true hazard",
      "`new HashMap<>(n)` where `n` may be a capacity the author chose: resizing it to `n / 0.75` could double memory"),
     (r"sizes the same table as the JDK factory \(since 32\.0\)", "by design",
@@ -79,8 +84,11 @@ VERDICTS = [
      "a method with many regexes (commons-codec's `Caverphone2#encode`, 38): fields could be named from what their regex matches"),
     (r"^more than 6 values", "by design", "a hash of many values is easier to read as the call"),
     (r"^a single value that is, or may be, an array", "true hazard", "`Objects.hash(array)` hashes the elements: the varargs array itself"),
-    (r"^parsing a range .* is Java 9|^the boxes' static hashCode methods .* are Java 8|syntax of Java 9|whose set grows with each Java",
-     "true limit", "an API or a regex syntax the file's Java version does not have"),
+    (r"needs Java \d+, beyond Java|^parsing a range .* is Java 9|^the boxes' static hashCode methods .* are Java 8|"
+     r"syntax of Java 9|whose set grows with each Java|^Java \d+ target: ", "true limit",
+     "an API or a regex syntax the release the project promises (its default build's, issue 31) does not have"),
+    (r"^an identical spot in this method is left alone", "by design",
+     "the same regex, format or call elsewhere in the method would not fit its line: its spots are rewritten all or none"),
     (r"^the replacement is computed and the string may be null|^a catch of .* around the call|may be null: `substring` threw|"
      r"^the radix is computed", "true hazard", "an exception whose type, message or moment would change"),
     (r"^the regex does not compile", "true hazard", "a static field compiling it would fail the class's initialisation"),

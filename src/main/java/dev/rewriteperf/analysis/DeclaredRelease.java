@@ -79,8 +79,7 @@ final class DeclaredRelease {
 
     private void readChain(ExecutionContext ctx) {
         Pom pom = maven.getPom().getRequested();
-        MavenPomDownloader downloader = new MavenPomDownloader(maven.getProjectPoms(), ctx, maven.getMavenSettings(),
-                maven.getActiveProfiles());
+        MavenPomDownloader downloader = null;
         while (pom != null && chain.size() < MAX_PARENTS) {
             chain.add(pom);
             Parent parent = pom.getParent();
@@ -88,6 +87,10 @@ final class DeclaredRelease {
                 return;
             }
             try {
+                if (downloader == null) {
+                    downloader = new MavenPomDownloader(maven.getProjectPoms(), ctx, maven.getMavenSettings(),
+                            maven.getActiveProfiles());
+                }
                 pom = downloader.download(parent.getGav(), parent.getRelativePath(), maven.getPom(),
                         maven.getPom().getRepositories());
             } catch (Exception e) { // an unreachable or unresolvable parent: what the poms read so far say stands

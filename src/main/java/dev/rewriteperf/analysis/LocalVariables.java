@@ -2,12 +2,17 @@ package dev.rewriteperf.analysis;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeTree;
+import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
 
+import java.util.Collections;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -60,6 +65,82 @@ public final class LocalVariables {
     }
 
     private static final String FINAL_BY_CONVENTION = LocalVariables.class.getName() + ".finalByConvention";
+
+    /**
+     * Whether the method around {@code cursor} declares every local of its own with {@code var} (one at least, loop
+     * variables included): a local a recipe adds there is declared so too ({@link #withVar}).
+     */
+    public static boolean declaresWithVar(Cursor cursor) {
+        J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
+        if (method == null || method.getBody() == null) {
+            return false;
+        }
+        int[] withVarAndAll = new int[2];
+        new JavaIsoVisitor<int[]>() {
+            @Override
+            public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declarations, int[] counts) {
+                Object parent = getCursor().getParentTreeCursor().getValue();
+                if (parent instanceof J.Block || parent instanceof J.ForEachLoop.Control || parent instanceof J.ForLoop.Control) {
+                    counts[1]++;
+                    counts[0] += isVar(declarations.getTypeExpression()) ? 1 : 0;
+                }
+                return super.visitVariableDeclarations(declarations, counts);
+            }
+
+            @Override
+            public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDecl, int[] counts) {
+                return classDecl; // a local or anonymous class's fields are not the method's locals
+            }
+
+            @Override
+            public J.NewClass visitNewClass(J.NewClass newClass, int[] counts) {
+                return newClass.getBody() == null ? super.visitNewClass(newClass, counts) : newClass;
+            }
+        }.visit(method.getBody(), withVarAndAll, new Cursor(null, Cursor.ROOT_VALUE));
+        return withVarAndAll[1] > 0 && withVarAndAll[0] == withVarAndAll[1];
+    }
+
+    private static boolean isVar(@Nullable TypeTree type) {
+        return type instanceof J.Identifier && "var".equals(((J.Identifier) type).getSimpleName());
+    }
+
+    /** {@code loop} with its variable declared {@code var}: a loop a recipe writes declares it as the source's element type. */
+    public static J.ForEachLoop withVar(J.ForEachLoop loop) {
+        if (!(loop.getControl().getVariable() instanceof J.VariableDeclarations)) {
+            return loop;
+        }
+        J.VariableDeclarations variable = (J.VariableDeclarations) loop.getControl().getVariable();
+        TypeTree type = variable.getTypeExpression();
+        if (type == null || isVar(type) || variable.getVariables().size() != 1) {
+            return loop;
+        }
+        J.Identifier var = new J.Identifier(Tree.randomId(), type.getPrefix(), Markers.EMPTY, Collections.emptyList(), "var",
+                variable.getVariables().get(0).getType(), null);
+        return loop.withControl(loop.getControl().withVariable(variable.withTypeExpression(var)));
+    }
+
+    /**
+     * {@code declarations} with {@code var} for its type where that says exactly the same, its one variable's
+     * initializer being of the declared type ({@code var i = 0}, {@code var result = new String[n]},
+     * {@code var items = order.getItems()}); otherwise unchanged ({@code List<R> result = new ArrayList<>(n)}).
+     */
+    public static J.VariableDeclarations withVar(J.VariableDeclarations declarations) {
+        TypeTree type = declarations.getTypeExpression();
+        if (declarations.getVariables().size() != 1 || type == null || isVar(type)) {
+            return declarations;
+        }
+        J.VariableDeclarations.NamedVariable variable = declarations.getVariables().get(0);
+        Expression initializer = variable.getInitializer();
+        boolean sameType = initializer != null && !(initializer instanceof J.Lambda) && !(initializer instanceof J.MemberReference) &&
+                           initializer.getType() != null && initializer.getType() != JavaType.Primitive.Null &&
+                           TypeUtils.isOfType(initializer.getType(), variable.getType());
+        if (!sameType) {
+            return declarations;
+        }
+        J.Identifier var = new J.Identifier(Tree.randomId(), type.getPrefix(), Markers.EMPTY, Collections.emptyList(), "var",
+                variable.getType(), null);
+        return declarations.withTypeExpression(var);
+    }
 
     /**
      * {@code "final "} where the file declares {@code final} the locals and parameters it never reassigns (three in

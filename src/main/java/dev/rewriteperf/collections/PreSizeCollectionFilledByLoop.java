@@ -201,7 +201,8 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
                     .build().apply(new Cursor(getCursor().getParentOrThrow(), block), block.getCoordinates().lastStatement(),
                             local.value);
             List<Statement> statements = appended.getStatements();
-            return local.attributed((J.VariableDeclarations) statements.get(statements.size() - 1));
+            J.VariableDeclarations attributed = local.attributed((J.VariableDeclarations) statements.get(statements.size() - 1));
+            return LocalVariables.declaresWithVar(getCursor()) ? LocalVariables.withVar(attributed) : attributed;
         }
     }
 

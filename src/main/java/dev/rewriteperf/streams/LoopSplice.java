@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.Indentation;
+import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -116,6 +117,15 @@ final class LoopSplice {
         J.MethodDeclaration method = blockCursor.firstEnclosing(J.MethodDeclaration.class);
         List<Statement> generated = filled.retype(statements.subList(start, start + count), declared,
                 method == null ? null : method.getMethodType());
+        if (LocalVariables.declaresWithVar(blockCursor)) {
+            for (int g = 0; g < generated.size(); g++) {
+                if (generated.get(g) instanceof J.VariableDeclarations && generated.get(g) != declared) {
+                    generated.set(g, LocalVariables.withVar((J.VariableDeclarations) generated.get(g)));
+                } else if (generated.get(g) instanceof J.ForEachLoop) {
+                    generated.set(g, LocalVariables.withVar((J.ForEachLoop) generated.get(g)));
+                }
+            }
+        }
         String templateIndent = generated.get(0).getPrefix().getIndent();
         for (int g = 0; g < count; g++) {
             Statement moved = Indentation.moved(generated.get(g), templateIndent, replaced.getPrefix().getIndent());

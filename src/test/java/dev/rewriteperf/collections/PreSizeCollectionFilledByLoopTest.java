@@ -487,6 +487,56 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     }
 
     @Test
+    void inAMethodThatDeclaresEveryLocalWithVarTheSourcesLocalIsVarToo() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Names {
+                    static List<String> names() {
+                        return List.of();
+                    }
+
+                    static List<String> trimmed() {
+                        var result = new ArrayList<String>();
+                        for (var name : names()) {
+                            result.add(name.trim());
+                        }
+                        return result;
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Names {
+                    static List<String> names() {
+                        return List.of();
+                    }
+
+                    static List<String> trimmed() {
+                        var names = names();
+                        var result = new ArrayList<String>(names.size());
+                        for (var name : names) {
+                            result.add(name.trim());
+                        }
+                        return result;
+                    }
+                }
+                """
+            ),
+            17
+          )
+        );
+    }
+
+    @Test
     void sourceEvaluatedOnceBehavesAlikeAndIsCalledOnce() throws Exception {
         String source = CountedCalls.source("""
           import java.util.ArrayList;

@@ -15,6 +15,7 @@ import java.util.List;
 import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
 
 class PreSizeMapToArrayTest implements RewriteTest {
 
@@ -396,6 +397,53 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   }
               }
               """
+          )
+        );
+    }
+
+    @Test
+    void inAMethodThatDeclaresEveryLocalWithVarTheNewLocalsAreVarToo() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.List;
+
+                class A {
+                    List<String> names() {
+                        return List.of();
+                    }
+
+                    String[] f() {
+                        var prefix = "n:";
+                        return names().stream().map(n -> prefix + n.trim()).toArray(String[]::new);
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.List;
+
+                class A {
+                    List<String> names() {
+                        return List.of();
+                    }
+
+                    String[] f() {
+                        var prefix = "n:";
+                        var names = names();
+                        var result = new String[names.size()];
+                        var i = 0;
+                        for (var n : names) {
+                            result[i++] = prefix + n.trim();
+                        }
+                        return result;
+                    }
+                }
+                """
+            ),
+            17
           )
         );
     }
