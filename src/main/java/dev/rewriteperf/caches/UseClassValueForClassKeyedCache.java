@@ -1,6 +1,7 @@
 package dev.rewriteperf.caches;
 
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.table.PerformanceCandidates;
@@ -139,7 +140,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             }
             c = (J.CompilationUnit) new CallSites(converted).visitNonNull(c, ctx);
             for (String type : MAP_TYPES) {
-                maybeRemoveImport(type);
+                Imports.removeIfUnused(this, getCursor(), type);
             }
             return c;
         }

@@ -2,6 +2,7 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.DependencyVersions;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.Release;
 import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.Templates;
@@ -118,8 +119,8 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
                 J replaced = template.build().apply(getCursor(), call.getCoordinates().replace(), call.getArguments().get(0));
                 maybeAddImport(kind.fullyQualifiedName);
                 String guavaClass = kind.isMap ? "com.google.common.collect.Maps" : "com.google.common.collect.Sets";
-                maybeRemoveImport(guavaClass);
-                maybeRemoveImport(guavaClass + "." + call.getSimpleName());
+                Imports.removeIfUnused(this, getCursor(), guavaClass);
+                Imports.removeIfUnused(this, getCursor(), guavaClass + "." + call.getSimpleName());
                 candidates.recordChange(ctx, getCursor(), call, replaced);
                 return replaced;
             }

@@ -2,11 +2,12 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.ExpressionPlaces;
 import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleasePromises;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
 import dev.rewriteperf.analysis.MagicNumberRecipe;
 import dev.rewriteperf.analysis.MagicNumbers;
+import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.ReleasePromises;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.Templates;
 import dev.rewriteperf.profile.ProfileGate;
@@ -124,9 +125,9 @@ public class InlineObjectsHash extends MagicNumberRecipe {
             if (code.contains(" Objects.hashCode(") || code.contains("(Objects.hashCode(")) {
                 maybeAddImport("java.util.Objects");
             } else {
-                maybeRemoveImport("java.util.Objects"); // only primitives: the import may now be unused
+                Imports.removeIfUnused(this, getCursor(), "java.util.Objects"); // only primitives: the import may now be unused
             }
-            maybeRemoveImport("java.util.Objects.hash");
+            Imports.removeIfUnused(this, getCursor(), "java.util.Objects.hash");
             written(method, written);
             candidates.recordChange(ctx, getCursor(), call, replaced);
             return replaced;

@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.ExpressionPlaces;
 import dev.rewriteperf.analysis.FileFormat;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.LineBudgetVisitor;
 import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SimpleNames;
@@ -143,8 +144,8 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             }
             J replaced = Templates.builder(code, ctx).build()
                     .apply(getCursor(), call.getCoordinates().replace(), values.toArray());
-            maybeRemoveImport("java.lang.String.format"); // a static import only the call used
-            maybeRemoveImport("java.util.Locale"); // the format's locale, where nothing else names it
+            Imports.removeIfUnused(this, getCursor(), "java.lang.String.format"); // a static import only the call used
+            Imports.removeIfUnused(this, getCursor(), "java.util.Locale"); // the format's locale, where nothing else names it
             written(method, written);
             candidates.recordChange(ctx, getCursor(), call, replaced);
             return replaced;
@@ -193,8 +194,8 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             }
             J replaced = Templates.builder(code, ctx).build()
                     .apply(getCursor(), append.getCoordinates().replace(), parameters.toArray());
-            maybeRemoveImport("java.lang.String.format");
-            maybeRemoveImport("java.util.Locale"); // the format's locale, where nothing else names it
+            Imports.removeIfUnused(this, getCursor(), "java.lang.String.format");
+            Imports.removeIfUnused(this, getCursor(), "java.util.Locale"); // the format's locale, where nothing else names it
             written(append, written);
             candidates.recordChange(ctx, callCursor, call, replaced);
             return replaced;

@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.MagicNumbers;
 import dev.rewriteperf.analysis.SimpleNames;
@@ -78,11 +79,11 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         for (String type : imports) {
             maybeAddImport(type);
         }
-        maybeRemoveImport("java.util.stream.Stream");
-        maybeRemoveImport("java.util.stream.Collectors");
-        maybeRemoveImport("java.util.stream.Collectors.toList");
-        maybeRemoveImport("java.util.stream.Collectors.toCollection");
-        maybeRemoveImport("java.util.Arrays");
+        Imports.removeIfUnused(this, getCursor(), "java.util.stream.Stream");
+        Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors");
+        Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors.toList");
+        Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors.toCollection");
+        Imports.removeIfUnused(this, getCursor(), "java.util.Arrays");
         return m;
     }
 

@@ -2,6 +2,7 @@ package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.profile.ProfileGate;
@@ -102,10 +103,10 @@ public class PreSizeKeyAndValueListsArray extends Recipe {
             J.VariableDeclarations declared = lists.result instanceof J.VariableDeclarations ? (J.VariableDeclarations) lists.result : null;
             LoopSplice splice = LoopSplice.replacing(getCursor(), block, lists.start, lists.end, filledArray(lists, imports), declared, ctx);
             candidates.recordChange(ctx, getCursor(), lists.loop, splice.loop());
-            maybeRemoveImport("java.util.ArrayList");
-            maybeRemoveImport("java.util.LinkedList");
-            maybeRemoveImport("java.util.List");
-            maybeRemoveImport("java.util.stream.Stream");
+            Imports.removeIfUnused(this, getCursor(), "java.util.ArrayList");
+            Imports.removeIfUnused(this, getCursor(), "java.util.LinkedList");
+            Imports.removeIfUnused(this, getCursor(), "java.util.List");
+            Imports.removeIfUnused(this, getCursor(), "java.util.stream.Stream");
             return splice.block;
         }
 

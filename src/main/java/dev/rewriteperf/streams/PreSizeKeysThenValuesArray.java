@@ -3,6 +3,7 @@ package dev.rewriteperf.streams;
 import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.SimpleNames;
 import dev.rewriteperf.analysis.TypeText;
@@ -162,7 +163,7 @@ public class PreSizeKeysThenValuesArray extends Recipe {
             for (String type : imports) {
                 maybeAddImport(type);
             }
-            maybeRemoveImport("java.util.stream.Stream");
+            Imports.removeIfUnused(this, getCursor(), "java.util.stream.Stream");
             return m;
         }
 

@@ -304,6 +304,35 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
     }
 
     @Test
+    void anOnDemandImportThatStillCoversOtherTypesIsKept() {
+        // jackson-databind's gauntlet run: removing Locale unfolded `import java.util.*;` into `import java.util.Date;`.
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.*;
+
+              class Stamps {
+                  static String of(Date date, long id) {
+                      return String.format(Locale.ROOT, "%d@%s", id, date.getTime());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.*;
+
+              class Stamps {
+                  static String of(Date date, long id) {
+                      return id + "@" + date.getTime();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void identicalFormatsOfOneMethodAreConcatenatedAllOrNone() {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
