@@ -45,6 +45,8 @@ final class DeclaredRelease {
     private static final List<String> COMPILER_KEYS = Arrays.asList("release", "source", "target");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
     private static final Pattern SIGNATURE = Pattern.compile("java1?(\\d)(\\d)?");
+    private static final Pattern ANDROID_SIGNATURE = Pattern.compile("(?:android-api-level|gummy-bears-api)-(\\d+)");
+    private static final int ANDROID_JAVA_8_LEVEL = 24;
     private static final Pattern EXECUTION_ENVIRONMENT = Pattern.compile("JavaSE-(?:1\\.)?(\\d+)");
     private static final int MAX_PARENTS = 12;
 
@@ -279,8 +281,13 @@ final class DeclaredRelease {
             int major = java.group(2) == null ? Integer.parseInt(java.group(1)) : Integer.parseInt(java.group(2));
             return new Promise(major, "the animal-sniffer signature " + artifactId + " checks the Java " + major + " API");
         }
-        if (artifactId.contains("android") || artifactId.contains("gummy-bears")) {
-            return new Promise(7, "the animal-sniffer signature " + artifactId + " checks an Android API (Java 7 at most assumed)");
+        Matcher android = ANDROID_SIGNATURE.matcher(artifactId);
+        if (android.find() || artifactId.contains("android") || artifactId.contains("gummy-bears")) {
+            // Android 7.0 (API 24) brought Java 8's library (java.util.function, Integer.hashCode(int)); no level has
+            // all of Java 9's (VarHandle byte views came with API 33)
+            int major = android.find(0) && Integer.parseInt(android.group(1)) >= ANDROID_JAVA_8_LEVEL ? 8 : 7;
+            return new Promise(major, "the animal-sniffer signature " + artifactId + " checks an Android API (Java " + major +
+                                      " at most assumed)");
         }
         return null;
     }

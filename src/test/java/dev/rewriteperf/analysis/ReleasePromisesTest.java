@@ -204,6 +204,36 @@ class ReleasePromisesTest implements RewriteTest {
     }
 
     @Test
+    void androidSignatureIsAPromiseOfJava8AtMost() {
+        // jackson-databind 2.18: an Android SDK 26 signature, though Maven on JDK 17 compiles it for release 17
+        rewriteRun(
+          spec -> leftAloneFor(spec, "needs Java 9",
+            "Java 8: the animal-sniffer signature gummy-bears-api-26 checks an Android API (Java 8 at most assumed)"),
+          pom("""
+                <properties>
+                    <maven.compiler.release>17</maven.compiler.release>
+                </properties>
+                <build>
+                    <plugins>
+                        <plugin>
+                            <groupId>org.codehaus.mojo</groupId>
+                            <artifactId>animal-sniffer-maven-plugin</artifactId>
+                            <configuration>
+                                <signature>
+                                    <groupId>com.toasttab.android</groupId>
+                                    <artifactId>gummy-bears-api-26</artifactId>
+                                    <version>0.12.0</version>
+                                </signature>
+                            </configuration>
+                        </plugin>
+                    </plugins>
+                </build>
+            """),
+          javaSeventeen(READ)
+        );
+    }
+
+    @Test
     void enforcersBytecodeRuleIsAPromise() {
         rewriteRun(
           spec -> leftAloneFor(spec, "needs Java 9",
