@@ -13,12 +13,9 @@ import org.openrewrite.maven.tree.ProfileActivation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,7 +33,10 @@ import java.util.regex.Pattern;
  *   <li>an OSGi bundle's {@code Bundle-RequiredExecutionEnvironment}.</li>
  * </ul>
  * Profiles counted are those of the default build: active by default, activated by a property's absence, or by the
- * run's own {@code -P} and {@code -D}.
+ * run's own {@code -P} and {@code -D}; never one activated by a JDK (the plugin lists those among the run's active
+ * profiles too). Of a counted profile its properties are read, not its plugins: OpenRewrite's model of a pom as written
+ * gives every profile the base build's plugins, so a profile's own cannot be told from them. Which JDK-activated
+ * profiles set the compiler is read from the poms' text instead ({@link JdkProfiles}).
  */
 final class DeclaredRelease {
 
@@ -65,15 +65,18 @@ final class DeclaredRelease {
     /** The module's pom first, then each parent's, as written. */
     private final List<Pom> chain = new ArrayList<>();
     private final Map<String, String> properties = new HashMap<>();
-    private final Set<String> jdkProfilesNotCounted = new LinkedHashSet<>();
+    /** The JDK-activated profiles of the module's poms that set the compiler: {@code `java17` (JDK 17)}. */
+    private final List<String> jdkProfilesNotCounted;
     private @Nullable String unreadParent;
 
-    private DeclaredRelease(MavenResolutionResult maven) {
+    private DeclaredRelease(MavenResolutionResult maven, List<String> jdkProfiles) {
         this.maven = maven;
+        this.jdkProfilesNotCounted = jdkProfiles;
     }
 
-    static Promise of(MavenResolutionResult maven, ExecutionContext ctx) {
-        DeclaredRelease declared = new DeclaredRelease(maven);
+    /** {@code jdkProfiles}: the JDK-activated profiles of the module's poms that set the compiler, as {@link JdkProfiles} names them. */
+    static Promise of(MavenResolutionResult maven, ExecutionContext ctx, List<String> jdkProfiles) {
+        DeclaredRelease declared = new DeclaredRelease(maven, jdkProfiles);
         declared.readChain(ctx);
         declared.readProperties();
         return declared.promise();
@@ -154,7 +157,6 @@ final class DeclaredRelease {
                 written.put(key, value);
             }
         }
-        noteJdkProfilesThatSetTheCompiler(written);
         if (written.containsKey("release")) {
             Integer release = major(resolve(written.get("release")));
             if (release != null) {
@@ -182,7 +184,7 @@ final class DeclaredRelease {
     /** {@code key}'s value for the compiler, as written: the nearest pom's configuration, else the {@code maven.compiler} property. */
     private @Nullable String compilerSetting(String key) {
         for (Pom pom : chain) {
-            for (Plugin plugin : plugins(pom, countedProfiles(pom))) {
+            for (Plugin plugin : plugins(pom)) {
                 if (plugin.getArtifactId().equals("maven-compiler-plugin")) {
                     String value = configured(plugin, key);
                     if (value != null) {
@@ -194,49 +196,11 @@ final class DeclaredRelease {
         return properties.get("maven.compiler." + key);
     }
 
-    private void noteJdkProfilesThatSetTheCompiler(Map<String, String> written) {
-        for (Pom pom : chain) {
-            for (Profile profile : pom.getProfiles()) {
-                if (isJdkActivated(profile) && !isCounted(profile) && setsTheCompiler(profile, written)) {
-                    jdkProfilesNotCounted.add("`" + profile.getId() + "` (JDK " + profile.getActivation().getJdk() + ")");
-                }
-            }
-        }
-    }
-
-    /** Whether {@code profile} sets a {@code maven.compiler} property, one the compiler's settings name, or the compiler itself. */
-    private boolean setsTheCompiler(Profile profile, Map<String, String> written) {
-        for (String key : profile.getProperties().keySet()) {
-            if (key.startsWith("maven.compiler.") || namesProperty(written, key)) {
-                return true;
-            }
-        }
-        for (Plugin plugin : plugins(null, Collections.singletonList(profile))) {
-            if (plugin.getArtifactId().equals("maven-compiler-plugin")) {
-                for (String key : COMPILER_KEYS) {
-                    if (configured(plugin, key) != null) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean namesProperty(Map<String, String> written, String property) {
-        for (String value : written.values()) {
-            if (value.contains("${" + property + "}")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Animal-sniffer signatures, the enforcer's bytecode rule and an OSGi bundle's execution environment. */
     private List<Promise> pluginPromises() {
         List<Promise> promises = new ArrayList<>();
         for (Pom pom : chain) {
-            for (Plugin plugin : plugins(pom, countedProfiles(pom))) {
+            for (Plugin plugin : plugins(pom)) {
                 for (JsonNode configuration : configurations(plugin)) {
                     Promise promise = pluginPromise(plugin.getArtifactId(), configuration);
                     if (promise != null) {
@@ -292,21 +256,10 @@ final class DeclaredRelease {
         return null;
     }
 
-    /** The plugins of {@code pom} (null: none) and of {@code profiles}, each profile's first, build plugins before managed ones. */
-    private static List<Plugin> plugins(@Nullable Pom pom, List<Profile> profiles) {
-        List<Plugin> plugins = new ArrayList<>();
-        for (Profile profile : profiles) {
-            plugins.addAll(profile.getPlugins());
-        }
-        if (pom != null) {
-            plugins.addAll(pom.getPlugins());
-        }
-        for (Profile profile : profiles) {
-            plugins.addAll(profile.getPluginManagement());
-        }
-        if (pom != null) {
-            plugins.addAll(pom.getPluginManagement());
-        }
+    /** The build plugins of {@code pom}, then its managed ones. */
+    private static List<Plugin> plugins(Pom pom) {
+        List<Plugin> plugins = new ArrayList<>(pom.getPlugins());
+        plugins.addAll(pom.getPluginManagement());
         return plugins;
     }
 
@@ -346,11 +299,14 @@ final class DeclaredRelease {
     }
 
     private boolean isCounted(Profile profile) {
+        ProfileActivation activation = profile.getActivation();
+        if (activation != null && activation.getJdk() != null) {
+            return false;
+        }
         if (profile.getId() != null && maven.getActiveProfiles().contains(profile.getId())) {
             return true;
         }
-        ProfileActivation activation = profile.getActivation();
-        if (activation == null || activation.getJdk() != null) {
+        if (activation == null) {
             return false;
         }
         if (Boolean.TRUE.equals(activation.getActiveByDefault())) {
@@ -366,10 +322,6 @@ final class DeclaredRelease {
         }
         String given = maven.getUserProperties().get(name);
         return given != null && (property.getValue() == null || property.getValue().equals(given));
-    }
-
-    private static boolean isJdkActivated(Profile profile) {
-        return profile.getActivation() != null && profile.getActivation().getJdk() != null;
     }
 
     /** {@code value} with its placeholders replaced by the default build's properties, those it cannot left as written. */

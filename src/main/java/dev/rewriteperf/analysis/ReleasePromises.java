@@ -8,6 +8,15 @@ import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.java.tree.JavaSourceFile;
+import org.openrewrite.maven.tree.MavenResolutionResult;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The Java release a rewrite may assume for each file: the lowest of what its build compiles it for (OpenRewrite's
@@ -20,14 +29,47 @@ import org.openrewrite.java.tree.JavaSourceFile;
  */
 public final class ReleasePromises {
 
-    private static final String KEY = ReleasePromises.class.getName();
-    private static final DeclaredRelease.Promise UNREAD = new DeclaredRelease.Promise(null, "");
-    private static final DeclaredRelease.Promise NO_BUILD = new DeclaredRelease.Promise(null, "");
+    private static final Path ROOT = Paths.get("");
 
-    private final BuildModules<DeclaredRelease.Promise> modules;
+    private static final String KEY = ReleasePromises.class.getName();
+    private static final DeclaredRelease.Promise NONE = new DeclaredRelease.Promise(null, "");
+
+    private final ExecutionContext ctx;
+    private final BuildModules<Module> modules;
+    /** Per pom's folder, its JDK-activated profiles that set the compiler, read from its text. */
+    private final Map<Path, List<String>> jdkProfiles = new HashMap<>();
+
+    /** A module's pom as scanned, its promise read when first asked: after the scan, every pom's text is known. */
+    private final class Module {
+        private final MavenResolutionResult maven;
+        private DeclaredRelease.@Nullable Promise promise;
+
+        Module(MavenResolutionResult maven) {
+            this.maven = maven;
+        }
+
+        DeclaredRelease.Promise promise() {
+            if (promise == null) {
+                promise = DeclaredRelease.of(maven, ctx, jdkProfilesAbove(maven.getPom().getRequested().getSourcePath()));
+            }
+            return promise;
+        }
+    }
 
     private ReleasePromises(ExecutionContext ctx) {
-        this.modules = new BuildModules<>(maven -> DeclaredRelease.of(maven, ctx));
+        this.ctx = ctx;
+        this.modules = new BuildModules<>(Module::new);
+    }
+
+    /** The JDK profiles that set the compiler in the pom at {@code pomPath} and the poms of the folders above it. */
+    private List<String> jdkProfilesAbove(@Nullable Path pomPath) {
+        List<String> profiles = new ArrayList<>();
+        for (Path folder = pomPath == null ? null : pomPath.getParent(); ; folder = folder.getParent()) {
+            profiles.addAll(jdkProfiles.getOrDefault(folder == null ? ROOT : folder, Collections.<String>emptyList()));
+            if (folder == null) {
+                return profiles;
+            }
+        }
     }
 
     private static ReleasePromises of(ExecutionContext ctx) {
@@ -79,7 +121,8 @@ public final class ReleasePromises {
     private static Release lookUp(Cursor cursor, ExecutionContext ctx) {
         JavaSourceFile file = cursor.firstEnclosing(JavaSourceFile.class);
         JavaVersion marker = file == null ? null : file.getMarkers().findFirst(JavaVersion.class).orElse(null);
-        DeclaredRelease.Promise promise = file == null ? NO_BUILD : of(ctx).modules.nearest(file.getSourcePath(), UNREAD, NO_BUILD);
+        Module module = file == null ? null : of(ctx).modules.nearest(file.getSourcePath(), null, null);
+        DeclaredRelease.Promise promise = module == null ? NONE : module.promise();
         if (marker == null) {
             return promise.major != null ? new Release(promise.major, promise.why) :
                     new Release(JavaVersions.UNKNOWN, "no Java version known, the oldest the pack supports assumed");
@@ -94,5 +137,9 @@ public final class ReleasePromises {
 
     private synchronized void scan(SourceFile source) {
         modules.scan(source);
+        if (source.getMarkers().findFirst(MavenResolutionResult.class).isPresent()) {
+            Path folder = source.getSourcePath().getParent();
+            jdkProfiles.computeIfAbsent(folder == null ? ROOT : folder, f -> JdkProfiles.settingTheCompiler(source.printAll()));
+        }
     }
 }

@@ -125,6 +125,139 @@ class ReleasePromisesTest implements RewriteTest {
     }
 
     @Test
+    void jacksonStyleProfileForIdesIsNotCounted() {
+        // influxdb-java, as jackson-databind: a managed compiler at 1.8, and a profile activated by JDK 17 that sets
+        // release 17 "so that Intellij picks the right language level"
+        rewriteRun(
+          spec -> leftAloneFor(spec, "needs Java 9",
+            "Java 8: the default build's source is 1.8; profile `java17` (JDK 17), activated by the running JDK, not counted"),
+          pom("""
+                <build>
+                    <pluginManagement>
+                        <plugins>
+                            <plugin>
+                                <groupId>org.apache.maven.plugins</groupId>
+                                <artifactId>maven-compiler-plugin</artifactId>
+                                <version>3.12.1</version>
+                                <configuration>
+                                    <source>1.8</source>
+                                    <target>1.8</target>
+                                    <compilerArgs>
+                                        <!-- Needed for Android desugared record tests -->
+                                        <arg>-parameters</arg>
+                                    </compilerArgs>
+                                </configuration>
+                            </plugin>
+                        </plugins>
+                    </pluginManagement>
+                </build>
+                <profiles>
+                    <profile>
+                        <!-- A different setup for JDK 17 -->
+                        <id>java17</id>
+                        <activation>
+                            <jdk>17</jdk>
+                        </activation>
+                        <build>
+                            <plugins>
+                                <plugin>
+                                    <groupId>org.apache.maven.plugins</groupId>
+                                    <artifactId>maven-compiler-plugin</artifactId>
+                                    <inherited>true</inherited>
+                                    <configuration>
+                                        <!-- Enable Java 17 for all sources so that Intellij picks the right language level -->
+                                        <source>17</source>
+                                        <release>17</release>
+                                        <compilerArgs>
+                                            <arg>-parameters</arg>
+                                        </compilerArgs>
+                                    </configuration>
+                                </plugin>
+                            </plugins>
+                        </build>
+                    </profile>
+                </profiles>
+            """),
+          javaSeventeen(READ)
+        );
+    }
+
+    @Test
+    void aJdkProfileThatLeavesTheCompilerAloneIsNotMentioned() {
+        // kryo: profiles activated by JDK 11 and 17 add test sources; OpenRewrite's model of the pom gives each profile
+        // the base build's plugins, so the profile is read from the pom's text
+        rewriteRun(
+          spec -> leftAloneFor(spec, "needs Java 9", "Java 8: the default build's source is 1.8 (${javac.target})"),
+          pom("""
+                <properties>
+                    <javac.target>1.8</javac.target>
+                </properties>
+                <build>
+                    <plugins>
+                        <plugin>
+                            <artifactId>maven-compiler-plugin</artifactId>
+                            <configuration>
+                                <source>${javac.target}</source>
+                                <target>${javac.target}</target>
+                            </configuration>
+                        </plugin>
+                    </plugins>
+                </build>
+                <profiles>
+                    <profile>
+                        <id>jdk17ge</id>
+                        <activation>
+                            <jdk>[17,)</jdk>
+                        </activation>
+                        <build>
+                            <plugins>
+                                <plugin>
+                                    <artifactId>maven-surefire-plugin</artifactId>
+                                    <configuration>
+                                        <excludes>
+                                            <exclude>**/java11/*Test.java</exclude>
+                                        </excludes>
+                                    </configuration>
+                                </plugin>
+                            </plugins>
+                        </build>
+                    </profile>
+                </profiles>
+            """),
+          javaSeventeen(READ)
+        );
+    }
+
+    @Test
+    void aJdkProfileRunListedAmongTheActiveProfilesIsStillNotCounted() {
+        // The plugin passes the profiles Maven activated, the JDK's included, as the run's active profiles
+        rewriteRun(
+          spec -> {
+              spec.parser(org.openrewrite.maven.MavenParser.builder().activeProfiles("java17"));
+              leftAloneFor(spec, "needs Java 9",
+                "Java 8: the default build's source is 1.8; profile `java17` (JDK 17), activated by the running JDK, not counted");
+          },
+          pom("""
+                <properties>
+                    <maven.compiler.source>1.8</maven.compiler.source>
+                </properties>
+                <profiles>
+                    <profile>
+                        <id>java17</id>
+                        <activation>
+                            <jdk>17</jdk>
+                        </activation>
+                        <properties>
+                            <maven.compiler.release>17</maven.compiler.release>
+                        </properties>
+                    </profile>
+                </profiles>
+            """),
+          javaSeventeen(READ)
+        );
+    }
+
+    @Test
     void sourceOfTheRunningVmInAJdkProfileIsNotCounted() {
         rewriteRun(
           spec -> leftAloneFor(spec, "needs Java 9",
