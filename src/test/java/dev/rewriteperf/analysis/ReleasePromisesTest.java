@@ -48,6 +48,24 @@ class ReleasePromisesTest implements RewriteTest {
       }
       """;
 
+    /** kryo's default build: source and target 1.8 through its own {@code javac.target} property. */
+    private static final String JAVAC_TARGET_1_8 = """
+          <properties>
+              <javac.target>1.8</javac.target>
+          </properties>
+          <build>
+              <plugins>
+                  <plugin>
+                      <artifactId>maven-compiler-plugin</artifactId>
+                      <configuration>
+                          <source>${javac.target}</source>
+                          <target>${javac.target}</target>
+                      </configuration>
+                  </plugin>
+              </plugins>
+          </build>
+      """;
+
     private static SourceSpecs pom(String build) {
         //language=xml
         return pomXml(
@@ -86,21 +104,7 @@ class ReleasePromisesTest implements RewriteTest {
           spec -> leftAloneFor(spec, "needs Java 9, beyond Java 8: the default build's source is 1.8 (${javac.target})",
             "Java 8: the default build's source is 1.8 (${javac.target}); profile `ide` (JDK [17,)), activated by " +
             "the running JDK, not counted"),
-          pom("""
-                <properties>
-                    <javac.target>1.8</javac.target>
-                </properties>
-                <build>
-                    <plugins>
-                        <plugin>
-                            <artifactId>maven-compiler-plugin</artifactId>
-                            <configuration>
-                                <source>${javac.target}</source>
-                                <target>${javac.target}</target>
-                            </configuration>
-                        </plugin>
-                    </plugins>
-                </build>
+          pom(JAVAC_TARGET_1_8 + """
                 <profiles>
                     <profile>
                         <id>ide</id>
@@ -188,21 +192,7 @@ class ReleasePromisesTest implements RewriteTest {
         // the base build's plugins, so the profile is read from the pom's text
         rewriteRun(
           spec -> leftAloneFor(spec, "needs Java 9", "Java 8: the default build's source is 1.8 (${javac.target})"),
-          pom("""
-                <properties>
-                    <javac.target>1.8</javac.target>
-                </properties>
-                <build>
-                    <plugins>
-                        <plugin>
-                            <artifactId>maven-compiler-plugin</artifactId>
-                            <configuration>
-                                <source>${javac.target}</source>
-                                <target>${javac.target}</target>
-                            </configuration>
-                        </plugin>
-                    </plugins>
-                </build>
+          pom(JAVAC_TARGET_1_8 + """
                 <profiles>
                     <profile>
                         <id>jdk17ge</id>
