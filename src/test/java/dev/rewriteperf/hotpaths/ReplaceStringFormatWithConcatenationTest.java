@@ -149,6 +149,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
               quoted.append(String.format("'%s'", boxed));
               quoted.append(String.format("\\"%s\\"", flag));
               row.append(String.format("%s", s));
+              row.append(String.format("[%s]", Integer.toHexString(i)));
               return row.append(quoted).toString();
           }
       }
@@ -168,6 +169,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
               quoted.append("'").append(boxed).append("'");
               quoted.append('"').append(flag).append('"');
               row.append(s);
+              row.append('[').append(Integer.toHexString(i)).append(']');
               return row.append(quoted).toString();
           }
       }
@@ -204,7 +206,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
                   }
 
                   void add(String key, Object value) {
-                      out.append(String.format("%s;", key.trim()));
+                      out.append(String.format("%s=%s;", key.trim(), key.length()));
                       builder().append(String.format("%s;", key));
                       out.append(String.format("%s=%s;", key, value));
                   }
@@ -220,7 +222,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
                   }
 
                   void add(String key, Object value) {
-                      out.append(key.trim() + ";");
+                      out.append(key.trim() + "=" + key.length() + ";");
                       builder().append(key + ";");
                       out.append(String.format("%s=%s;", key, value));
                   }
