@@ -19,6 +19,7 @@ import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.srcMainJava;
 import static org.openrewrite.java.Assertions.srcTestJava;
 import static org.openrewrite.java.Assertions.version;
+import static org.openrewrite.maven.Assertions.pomXml;
 
 class PerformanceBestPracticesTest implements RewriteTest {
 
@@ -29,6 +30,137 @@ class PerformanceBestPracticesTest implements RewriteTest {
     @Override
     public void defaults(RecipeSpec spec) {
         spec.recipe(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPractices"));
+    }
+
+    /**
+     * Issue 31's four shapes through the umbrella, in a Java 8 library whose profile for IDEs makes Maven on JDK 17
+     * compile it for 17: the byte read keeps its Java 8 form, the map filled by two loops keeps its default table, the
+     * regex used three times in a method is precompiled for none of them as one line would outgrow the file, and the
+     * format appended to a builder becomes appends.
+     */
+    @Test
+    void issue31sShapesInAJava8LibraryBuiltOnJdk17() {
+        rewriteRun(
+          //language=xml
+          pomXml(
+            """
+              <project>
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>com.example</groupId>
+                  <artifactId>library</artifactId>
+                  <version>1.0</version>
+                  <properties>
+                      <javac.src.version>1.8</javac.src.version>
+                  </properties>
+                  <build>
+                      <plugins>
+                          <plugin>
+                              <artifactId>maven-compiler-plugin</artifactId>
+                              <configuration>
+                                  <source>${javac.src.version}</source>
+                                  <target>${javac.src.version}</target>
+                              </configuration>
+                          </plugin>
+                      </plugins>
+                  </build>
+                  <profiles>
+                      <profile>
+                          <id>java17</id>
+                          <activation>
+                              <jdk>17</jdk>
+                          </activation>
+                          <build>
+                              <plugins>
+                                  <plugin>
+                                      <artifactId>maven-compiler-plugin</artifactId>
+                                      <configuration>
+                                          <release>17</release>
+                                      </configuration>
+                                  </plugin>
+                              </plugins>
+                          </build>
+                      </profile>
+                  </profiles>
+              </project>
+              """
+          ),
+          srcMainJava(version(java(
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Library {
+                  static int readInt(byte[] b, int off) {
+                      return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | (b[off + 3] & 0xFF);
+                  }
+
+                  static Map<String, String> merged(List<String> defaults, List<String> overrides) {
+                      Map<String, String> merged = new HashMap<>();
+                      for (String key : defaults) {
+                          merged.put(key, key);
+                      }
+                      for (String key : overrides) {
+                          merged.put(key, key);
+                      }
+                      return merged;
+                  }
+
+                  static String clean(String name, String value, String headerLineFromTheRemotePeerWithPadding) {
+                      String a = name.replaceFirst("^\\s+", "");
+                      String b = headerLineFromTheRemotePeerWithPadding.trim().toLowerCase().replaceFirst("^\\s+", "");
+                      String c = value.trim().toLowerCase(java.util.Locale.ROOT).concat(name).replaceFirst("^\\s+", "");
+                      return a + b + c;
+                  }
+
+                  static String row(List<String> keys) {
+                      StringBuilder sb = new StringBuilder();
+                      for (String key : keys) {
+                          sb.append(String.format("%s;", key));
+                      }
+                      return sb.toString();
+                  }
+              }
+              """,
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Library {
+                  static int readInt(byte[] b, int off) {
+                      return (b[off] & 0xFF) << 24 | (b[off + 1] & 0xFF) << 16 | (b[off + 2] & 0xFF) << 8 | (b[off + 3] & 0xFF);
+                  }
+
+                  static Map<String, String> merged(List<String> defaults, List<String> overrides) {
+                      Map<String, String> merged = new HashMap<>();
+                      for (String key : defaults) {
+                          merged.put(key, key);
+                      }
+                      for (String key : overrides) {
+                          merged.put(key, key);
+                      }
+                      return merged;
+                  }
+
+                  static String clean(String name, String value, String headerLineFromTheRemotePeerWithPadding) {
+                      String a = name.replaceFirst("^\\s+", "");
+                      String b = headerLineFromTheRemotePeerWithPadding.trim().toLowerCase().replaceFirst("^\\s+", "");
+                      String c = value.trim().toLowerCase(java.util.Locale.ROOT).concat(name).replaceFirst("^\\s+", "");
+                      return a + b + c;
+                  }
+
+                  static String row(List<String> keys) {
+                      StringBuilder sb = new StringBuilder();
+                      for (String key : keys) {
+                          sb.append(key).append(';');
+                      }
+                      return sb.toString();
+                  }
+              }
+              """,
+            spec -> spec.path("src/main/java/Library.java")), 17))
+        );
     }
 
     @Test
