@@ -9,11 +9,13 @@ import org.openrewrite.ExecutionContext;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
 
@@ -150,13 +152,38 @@ final class LoopSplice {
         return loop.withBody(body.withStatements(statements));
     }
 
-    /** The statement with the new array in the pipeline's place; its comments moved to the first new statement. */
+    /**
+     * The statement with the new array in the pipeline's place; its comments moved to the first new statement. A
+     * pipeline wrapped onto a line of its own, as a call's only argument or what is assigned or returned, leaves its
+     * name on the line before, as the project's formatter would join it ({@code resolvers.addAll(result);}, not
+     * {@code resolvers.addAll(} and {@code result);} below it: dnsjava's spotless check); one argument among others
+     * stays on its own line, like them.
+     */
     private static Statement usingArray(Statement statement, @Nullable UUID pipeline, J.Identifier array) {
         Statement using = (Statement) new JavaVisitor<Integer>() {
             @Override
             public J visitMethodInvocation(J.MethodInvocation method, Integer p) {
-                return method.getId().equals(pipeline) ? array.withId(Tree.randomId()).withPrefix(method.getPrefix()) :
-                        super.visitMethodInvocation(method, p);
+                if (!method.getId().equals(pipeline)) {
+                    return super.visitMethodInvocation(method, p);
+                }
+                Space prefix = method.getPrefix();
+                if (prefix.getWhitespace().contains("\n") && prefix.getComments().isEmpty()) {
+                    Object parent = getCursor().getParentTreeCursor().getValue();
+                    if (isOnlyArgument(parent, method)) {
+                        prefix = Space.EMPTY;
+                    } else if (parent instanceof J.Assignment || parent instanceof J.VariableDeclarations.NamedVariable ||
+                               parent instanceof J.Return) {
+                        prefix = Space.SINGLE_SPACE;
+                    }
+                }
+                return array.withId(Tree.randomId()).withPrefix(prefix);
+            }
+
+            /** The pipeline is all a call or construction is given: a name alone fits right after its parenthesis. */
+            private boolean isOnlyArgument(Object parent, J.MethodInvocation method) {
+                List<Expression> arguments = parent instanceof J.MethodInvocation ? ((J.MethodInvocation) parent).getArguments() :
+                        parent instanceof J.NewClass ? ((J.NewClass) parent).getArguments() : Collections.<Expression>emptyList();
+                return arguments.size() == 1 && arguments.get(0) == method;
             }
         }.visitNonNull(statement, 0);
         Space prefix = statement.getPrefix();

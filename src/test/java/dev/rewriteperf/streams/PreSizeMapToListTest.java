@@ -29,6 +29,59 @@ class PreSizeMapToListTest implements RewriteTest {
 
     @DocumentExample
     @Test
+    void aPipelineWrappedOntoItsOwnLineLeavesItsNameWhereTheFormatterWouldJoinIt() {
+        // dnsjava (google-java-format): `resolvers.addAll(` then the pipeline on the next lines became
+        // `resolvers.addAll(` and `result);` below it, which its spotless check joins
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Resolvers {
+                private final List<String> resolvers = new ArrayList<>();
+                private List<String> names;
+
+                void add(List<String> servers) {
+                  resolvers.addAll(
+                      servers.stream()
+                          .map(server -> server.trim())
+                          .collect(Collectors.toList()));
+                  names =
+                      servers.stream().map(server -> server.toUpperCase()).collect(Collectors.toList());
+                }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Resolvers {
+                private final List<String> resolvers = new ArrayList<>();
+                private List<String> names;
+
+                void add(List<String> servers) {
+                  List<String> result = new ArrayList<>(servers.size());
+                  for (String server : servers) {
+                    result.add(server.trim());
+                  }
+                  resolvers.addAll(result);
+                  List<String> result2 = new ArrayList<>(servers.size());
+                  for (String server : servers) {
+                    result2.add(server.toUpperCase());
+                  }
+                  names = result2;
+                }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void mappedListBecomesALoop() {
         rewriteRun(
           java(
