@@ -188,8 +188,8 @@ class ReleasePromisesTest implements RewriteTest {
 
     @Test
     void aJdkProfileThatLeavesTheCompilerAloneIsNotMentioned() {
-        // kryo: profiles activated by JDK 11 and 17 add test sources; OpenRewrite's model of the pom gives each profile
-        // the base build's plugins, so the profile is read from the pom's text
+        // kryo's jdk11ge adds test sources and leaves the compiler alone (its jdk17ge sets source to the running VM's);
+        // OpenRewrite's model of the pom gives each profile the base build's plugins, so the profile is read as text
         rewriteRun(
           spec -> leftAloneFor(spec, "needs Java 9", "Java 8: the default build's source is 1.8 (${javac.target})"),
           pom(JAVAC_TARGET_1_8 + """
