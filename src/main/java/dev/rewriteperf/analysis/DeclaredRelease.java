@@ -158,7 +158,7 @@ final class DeclaredRelease {
             }
         }
         if (written.containsKey("release")) {
-            Integer release = major(resolve(written.get("release")));
+            Integer release = JavaVersions.major(resolve(written.get("release")));
             if (release != null) {
                 String as = written.get("release");
                 return new Promise(release, "the default build compiles with release " + release +
@@ -168,7 +168,7 @@ final class DeclaredRelease {
         Promise lowest = null;
         for (String key : Arrays.asList("source", "target")) {
             String value = written.get(key);
-            Integer major = value == null ? null : major(resolve(value));
+            Integer major = value == null ? null : JavaVersions.major(resolve(value));
             if (major != null && (lowest == null || major < lowest.major)) {
                 lowest = new Promise(major, "the default build's " + key + " is " + resolve(value) +
                                             (value.contains("${") ? " (" + value + ")" : ""));
@@ -221,7 +221,7 @@ final class DeclaredRelease {
         }
         if (artifactId.equals("maven-enforcer-plugin")) {
             JsonNode max = configuration.findValue("maxJdkVersion");
-            Integer major = max == null ? null : major(resolve(max.asText()));
+            Integer major = max == null ? null : JavaVersions.major(resolve(max.asText()));
             return major == null ? null : new Promise(major, "the enforcer's enforceBytecodeVersion allows Java " + major +
                                                              " bytecode at most");
         }
@@ -343,19 +343,5 @@ final class DeclaredRelease {
             }
         }
         return resolved;
-    }
-
-    /** 8 for "1.8" or "8", 17 for "17"; null for anything else (an unresolved placeholder: the running JDK's). */
-    static @Nullable Integer major(String version) {
-        String v = version.trim();
-        if (v.startsWith("1.")) {
-            v = v.substring(2);
-        }
-        try {
-            int major = Integer.parseInt(v);
-            return major >= 1 && major < 100 ? major : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package dev.rewriteperf.analysis;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Java versions: the one running the recipes, and the one assumed when a file's is unknown. Which release a file may
  * use is {@link ReleasePromises}'s to say.
@@ -14,7 +16,22 @@ public final class JavaVersions {
 
     /** The major version of the Java the recipes run on (the one that parsed the code): 8, 17, 25. */
     public static int running() {
-        String version = System.getProperty("java.specification.version", "8");
-        return Integer.parseInt(version.startsWith("1.") ? version.substring(2) : version.replaceFirst("\\..*", ""));
+        Integer major = major(System.getProperty("java.specification.version", "8"));
+        return major == null ? UNKNOWN : major;
+    }
+
+    /** 8 for "1.8" or "8", 17 for "17" or "17.0.2"; null for anything else (an unresolved placeholder). */
+    static @Nullable Integer major(String version) {
+        String v = version.trim();
+        if (v.startsWith("1.")) {
+            v = v.substring(2);
+        }
+        v = v.replaceFirst("\\..*", "");
+        try {
+            int major = Integer.parseInt(v);
+            return major >= 1 && major < 100 ? major : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

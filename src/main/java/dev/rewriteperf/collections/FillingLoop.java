@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
+import org.openrewrite.java.search.SemanticallyEqual;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Statement;
@@ -153,7 +154,7 @@ final class FillingLoop {
         Expression size = sizeExpression(count, at);
         if (loop instanceof J.ForEachLoop) {
             Expression iterable = ((J.ForEachLoop) loop).getControl().getIterable();
-            return size != null && isSourceOf(iterable, size, at) ? ((J.ForEachLoop) loop).getBody() : null;
+            return size != null && isSourceOf(iterable, size) ? ((J.ForEachLoop) loop).getBody() : null;
         }
         if (!(loop instanceof J.ForLoop)) {
             return null;
@@ -166,12 +167,12 @@ final class FillingLoop {
         J.VariableDeclarations.NamedVariable index = ((J.VariableDeclarations) control.getInit().get(0)).getVariables().get(0);
         J.Binary condition = (J.Binary) control.getCondition();
         String i = index.getSimpleName();
-        String bound = text(condition.getRight(), at);
+        Expression bound = condition.getRight();
         boolean countsUp = index.getInitializer() != null && text(index.getInitializer(), at).equals("0") &&
                            condition.getOperator() == J.Binary.Type.LessThan && text(condition.getLeft(), at).equals(i) &&
                            isIncrement(control.getUpdate().get(0), i, at) &&
                            !LocalVariables.isWrittenIn(((J.ForLoop) loop).getBody(), i);
-        boolean toCount = bound.equals(text(count, at)) || size != null && bound.equals(text(size, at));
+        boolean toCount = SemanticallyEqual.areEqual(bound, count) || size != null && SemanticallyEqual.areEqual(bound, size);
         return countsUp && toCount ? ((J.ForLoop) loop).getBody() : null;
     }
 
@@ -185,7 +186,7 @@ final class FillingLoop {
         boolean copy = call.getSimpleName().equals("addAll") || call.getSimpleName().equals("putAll");
         return copy && size instanceof J.MethodInvocation && call.getSelect() instanceof J.Identifier &&
                ((J.Identifier) call.getSelect()).getSimpleName().equals(name) && call.getArguments().size() == 1 &&
-               isSourceOf(call.getArguments().get(0), size, at);
+               isSourceOf(call.getArguments().get(0), size);
     }
 
     /** {@code next} is {@code source.forEach(x -> name.add(..))} (or {@code put}) over the source {@code count} measures. */
@@ -195,7 +196,7 @@ final class FillingLoop {
         }
         J.MethodInvocation forEach = (J.MethodInvocation) next;
         Expression size = sizeExpression(count, at);
-        if (size == null || forEach.getSelect() == null || !isSourceOf(forEach.getSelect(), size, at) ||
+        if (size == null || forEach.getSelect() == null || !isSourceOf(forEach.getSelect(), size) ||
             forEach.getArguments().size() != 1 || !(forEach.getArguments().get(0) instanceof J.Lambda)) {
             return false;
         }
@@ -221,7 +222,7 @@ final class FillingLoop {
     }
 
     /** {@code iterable} is what {@code size} measures: {@code items} for {@code items.size()}, a view of a map for its size. */
-    private static boolean isSourceOf(Expression iterable, Expression size, Cursor at) {
+    private static boolean isSourceOf(Expression iterable, Expression size) {
         Expression measured = size instanceof J.MethodInvocation ? ((J.MethodInvocation) size).getSelect() :
                 ((J.FieldAccess) size).getTarget();
         if (measured == null) {
@@ -231,13 +232,13 @@ final class FillingLoop {
             return false; // a call may return another collection each time: its size says nothing of the loop's
         }
         Expression source = ExpressionShapes.unwrap(iterable);
-        if (text(source, at).equals(text(measured, at))) {
+        if (SemanticallyEqual.areEqual(source, measured)) {
             return true;
         }
         if (source instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) source)) {
             source = ((J.MethodInvocation) source).getSelect();
         }
-        return source != null && text(source, at).equals(text(measured, at));
+        return source != null && SemanticallyEqual.areEqual(source, measured);
     }
 
     private static boolean isVariableOrItsMapView(Expression measured) {
