@@ -19,6 +19,7 @@ import java.util.List;
 import static dev.rewriteperf.CandidateRows.refusedBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
 
 class PreSizeMapToListTest implements RewriteTest {
 
@@ -28,6 +29,46 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     @DocumentExample
+    @Test
+    void inAVarMethodTheListKeepsItsDeclaredTypeWhereVarWouldSayAnother() {
+        // `var result = new ArrayList<String>(..)` would declare an ArrayList where the pipeline gave a List
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.List;
+                import java.util.stream.Collectors;
+
+                class Names {
+                    List<String> trimmed(List<String> names) {
+                        var prefix = "n:";
+                        return names.stream().map(n -> prefix + n.trim()).collect(Collectors.toList());
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Names {
+                    List<String> trimmed(List<String> names) {
+                        var prefix = "n:";
+                        List<String> result = new ArrayList<>(names.size());
+                        for (var n : names) {
+                            result.add(prefix + n.trim());
+                        }
+                        return result;
+                    }
+                }
+                """
+            ),
+            17
+          )
+        );
+    }
+
     @Test
     void aPipelineWrappedOntoItsOwnLineLeavesItsNameWhereTheFormatterWouldJoinIt() {
         // dnsjava (google-java-format): `resolvers.addAll(` then the pipeline on the next lines became
