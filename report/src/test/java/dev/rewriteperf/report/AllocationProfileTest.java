@@ -36,7 +36,7 @@ class AllocationProfileTest {
             r.start();
             int sink = 0;
             for (int i = 0; i < 20; i++) {
-                sink += Workload.hot(50) + Workload.cold(50) + Workload.nested(200);
+                sink += Workload.hot(50) + Workload.cold(50) + Workload.nested(2_000);
             }
             sink += (int) Workload.spin(System.nanoTime() + 400_000_000L);
             r.stop();

@@ -34,7 +34,7 @@ class ProfileRankingTest {
             r.start();
             int sink = 0;
             for (int i = 0; i < 20; i++) {
-                sink += Workload.hot(50) + Workload.nested(200);
+                sink += Workload.hot(50) + Workload.nested(2_000);
             }
             r.stop();
             r.dump(recording);
