@@ -1,0 +1,264 @@
+package dev.rewriteperf.report.read;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * The allocation a Java Flight Recorder recording sampled, charged to the project's own methods: each sample goes to
+ * the first frame of its stack that is project code, so what JDK code allocates on a method's behalf
+ * ({@code ArrayList.grow}, {@code HashMap.resize}, stream internals) counts for that method. A lambda counts for the
+ * method it is written in, a nested class's method for its top-level class, an inlined frame as its method.
+ * Read with the JDK's own {@code jdk.jfr.consumer}.
+ */
+public final class AllocationProfile {
+
+    /** JDK 16+: one sample stands for {@code weight} bytes. */
+    static final String SAMPLE = "jdk.ObjectAllocationSample";
+    /** JDK 11-15 and async-profiler: a new TLAB of {@code tlabSize} bytes, or one object outside a TLAB. */
+    static final String IN_NEW_TLAB = "jdk.ObjectAllocationInNewTLAB";
+    static final String OUTSIDE_TLAB = "jdk.ObjectAllocationOutsideTLAB";
+    /** A thread's stack sampled while it ran Java code (settings=profile: every 10 ms). */
+    static final String EXECUTION = "jdk.ExecutionSample";
+    private static final byte[] MAGIC = {'F', 'L', 'R', 0};
+    private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
+    /**
+     * One method of the project, with the bytes sampled on its behalf and the types they were, and the CPU
+     * (execution) samples whose first project frame it was.
+     */
+    public record HotMethod(String className, String method, String descriptor, long bytes, double share,
+                            Map<String, Long> bytesByType, long cpuSamples, double cpuShare) {
+
+        /** The three types it allocated most, with their share of its bytes: "java.lang.Object[] 61%; ...". */
+        public String topTypes() {
+            List<String> top = new ArrayList<>();
+            bytesByType.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(3)
+                    .forEach(e -> top.add(String.format(Locale.ROOT, "%s %.0f%%", e.getKey(), 100.0 * e.getValue() / Math.max(1, bytes))));
+            return String.join("; ", top);
+        }
+    }
+
+    private final List<HotMethod> methods;
+    private final long totalBytes;
+    private final long unattributedBytes;
+
+    private AllocationProfile(List<HotMethod> methods, long totalBytes, long unattributedBytes) {
+        this.methods = methods;
+        this.totalBytes = totalBytes;
+        this.unattributedBytes = unattributedBytes;
+    }
+
+    /**
+     * Reads every allocation event of {@code recording}, charging it to the first frame {@code isProjectCode}
+     * accepts (by class name). Throws {@link IllegalArgumentException} with a message for a file that is not a
+     * recording, is truncated, or has no allocation events; nothing is returned in part.
+     */
+    public static AllocationProfile read(Path recording, Predicate<String> isProjectCode) {
+        checkIsRecording(recording);
+        Map<String, Tally> byMethod = new HashMap<>();
+        long total = 0;
+        long unattributed = 0;
+        long cpuTotal = 0;
+        int events = 0;
+        try (RecordingFile file = new RecordingFile(recording)) {
+            while (file.hasMoreEvents()) {
+                RecordedEvent event = file.readEvent();
+                boolean execution = event.getEventType().getName().equals(EXECUTION);
+                long bytes = bytesOf(event);
+                if (bytes < 0 && !execution) {
+                    continue;
+                }
+                String method = chargedMethod(event.getStackTrace(), isProjectCode);
+                Tally tally = method == null ? null : byMethod.computeIfAbsent(method, k -> new Tally());
+                if (execution) {
+                    cpuTotal++;
+                    if (tally != null) {
+                        tally.cpuSamples++;
+                    }
+                    continue;
+                }
+                events++;
+                total += bytes;
+                if (tally == null) {
+                    unattributed += bytes;
+                    continue;
+                }
+                String type = event.getClass("objectClass") == null ? "?" : event.getClass("objectClass").getName();
+                tally.add(readable(type), bytes);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException(recording + " is truncated or damaged: JFR could not read it (" + e.getMessage() + ")", e);
+        }
+        if (events == 0) {
+            throw new IllegalArgumentException(recording + " has no allocation events: record with " +
+                    "-XX:StartFlightRecording:settings=profile (which enables " + SAMPLE + ") or enable " + SAMPLE +
+                    " (JDK 16+) or " + IN_NEW_TLAB + " in your settings");
+        }
+        return new AllocationProfile(ranked(byMethod, total, cpuTotal), total, unattributed);
+    }
+
+    private static void checkIsRecording(Path recording) {
+        byte[] head = new byte[MAGIC.length];
+        try (InputStream in = Files.newInputStream(recording)) {
+            if (in.readNBytes(head, 0, head.length) != head.length || !Arrays.equals(head, MAGIC)) {
+                throw new IllegalArgumentException(recording + " is not a Java Flight Recorder recording (.jfr)");
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + recording + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** The bytes an allocation event stands for; -1 for an event of another kind. */
+    private static long bytesOf(RecordedEvent event) {
+        return switch (event.getEventType().getName()) {
+            case SAMPLE -> event.getLong("weight");
+            case IN_NEW_TLAB -> event.getLong("tlabSize");
+            case OUTSIDE_TLAB -> event.getLong("allocationSize");
+            default -> -1;
+        };
+    }
+
+    /** "com.example.Orders#total(Ljava/util/List;)J" of the first project frame, or null when there is none. */
+    private static String chargedMethod(RecordedStackTrace stack, Predicate<String> isProjectCode) {
+        if (stack == null) {
+            return null;
+        }
+        for (RecordedFrame frame : stack.getFrames()) {
+            RecordedMethod method = frame.getMethod();
+            String type = method == null || method.getType() == null ? null : method.getType().getName();
+            if (type == null || JDK_PACKAGES.stream().anyMatch(type::startsWith) || !isProjectCode.test(type)) {
+                continue;
+            }
+            String name = method.getName();
+            if (name.startsWith("lambda$")) {
+                // lambda$total$0: the lambda is written in total(..), whose descriptor the frame does not give;
+                // lambda$new$0 and lambda$static$0 in a field's initialiser, run by <init> or <clinit>.
+                String[] parts = name.split("\\$");
+                String enclosing = parts.length < 2 ? name : parts[1].equals("new") ? "<init>" : parts[1].equals("static") ? "<clinit>" : parts[1];
+                return topLevel(type) + "#" + enclosing + "#";
+            }
+            return topLevel(type) + "#" + name + "#" + method.getDescriptor();
+        }
+        return null;
+    }
+
+    private static String topLevel(String className) {
+        int nested = className.indexOf('$');
+        return nested < 0 ? className : className.substring(0, nested);
+    }
+
+    private static String readable(String type) {
+        return type.startsWith("[") ? arrayName(type) : type;
+    }
+
+    /** {@code [Ljava.lang.Object;} -> {@code java.lang.Object[]}, {@code [B} -> {@code byte[]}. */
+    private static String arrayName(String type) {
+        int dims = 0;
+        while (dims < type.length() && type.charAt(dims) == '[') {
+            dims++;
+        }
+        String element = switch (type.charAt(dims)) {
+            case 'B' -> "byte";
+            case 'C' -> "char";
+            case 'I' -> "int";
+            case 'J' -> "long";
+            case 'S' -> "short";
+            case 'Z' -> "boolean";
+            case 'F' -> "float";
+            case 'D' -> "double";
+            default -> type.substring(dims + 1, type.length() - 1);
+        };
+        return element + "[]".repeat(dims);
+    }
+
+    /** What one method was charged: bytes by allocated type, and CPU samples. */
+    private static final class Tally {
+        final Map<String, Long> bytesByType = new HashMap<>();
+        long bytes;
+        long cpuSamples;
+
+        void add(String type, long sampled) {
+            bytes += sampled;
+            bytesByType.merge(type, sampled, Long::sum);
+        }
+
+        void addAll(Tally other) {
+            other.bytesByType.forEach(this::add);
+            cpuSamples += other.cpuSamples;
+        }
+    }
+
+    private static List<HotMethod> ranked(Map<String, Tally> byMethod, long total, long cpuTotal) {
+        mergeLambdas(byMethod);
+        List<HotMethod> methods = new ArrayList<>();
+        for (Map.Entry<String, Tally> entry : byMethod.entrySet()) {
+            String[] key = entry.getKey().split("#", -1);
+            Tally tally = entry.getValue();
+            methods.add(new HotMethod(key[0], key[1], key[2], tally.bytes, total == 0 ? 0 : (double) tally.bytes / total,
+                    new LinkedHashMap<>(tally.bytesByType), tally.cpuSamples,
+                    cpuTotal == 0 ? 0 : (double) tally.cpuSamples / cpuTotal));
+        }
+        methods.sort(Comparator.comparingLong(HotMethod::bytes).reversed().thenComparing(Comparator.comparingLong(HotMethod::cpuSamples).reversed())
+                .thenComparing(HotMethod::className).thenComparing(HotMethod::method));
+        return methods;
+    }
+
+    /**
+     * A lambda's tally ("Orders#total#", no descriptor) goes to its enclosing method's row when one method of that
+     * name has its own frames; with overloads, or none, the lambda keeps a row of its own.
+     */
+    private static void mergeLambdas(Map<String, Tally> byMethod) {
+        for (String lambda : new ArrayList<>(byMethod.keySet())) {
+            if (!lambda.endsWith("#")) {
+                continue;
+            }
+            List<String> enclosing = byMethod.keySet().stream().filter(k -> k.startsWith(lambda) && !k.equals(lambda)).toList();
+            if (enclosing.size() == 1) {
+                byMethod.get(enclosing.get(0)).addAll(byMethod.remove(lambda));
+            }
+        }
+    }
+
+    /** The project's methods, most bytes first. */
+    public List<HotMethod> methods() {
+        return methods;
+    }
+
+    public long totalBytes() {
+        return totalBytes;
+    }
+
+    /** Bytes whose stack had no project frame (JDK threads, or a stack cut at JFR's depth limit). */
+    public long unattributedBytes() {
+        return unattributedBytes;
+    }
+
+    /** The hot-methods table: {@code class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes}. */
+    public String csv() {
+        StringBuilder csv = new StringBuilder("class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes\n");
+        for (HotMethod m : methods) {
+            csv.append(m.className()).append(',').append(m.method()).append(',').append(m.descriptor()).append(',')
+                    .append(m.bytes()).append(',').append(String.format(Locale.ROOT, "%.4f", m.share())).append(',')
+                    .append(m.cpuSamples()).append(',').append(String.format(Locale.ROOT, "%.4f", m.cpuShare())).append(",\"")
+                    .append(m.topTypes().replace("\"", "\"\"")).append("\"\n");
+        }
+        return csv.toString();
+    }
+}

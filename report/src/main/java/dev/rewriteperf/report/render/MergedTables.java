@@ -1,0 +1,52 @@
+package dev.rewriteperf.report.render;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.rewriteperf.report.model.Candidate;
+import dev.rewriteperf.report.model.Report;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Every service's candidates in one CSV and one JSON, with a {@code service} column. */
+public final class MergedTables {
+
+    private MergedTables() {
+    }
+
+    public static void writeCsv(Report report, Path file) throws IOException {
+        CSVFormat format = CSVFormat.DEFAULT.builder()
+                .setHeader("service", "sourcePath", "line", "location", "recipe", "candidate", "changed", "replacement", "reason",
+                        "sampledBytes", "share", "cpuShare").get();
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(writer, format)) {
+            for (Candidate c : report.candidates()) {
+                Candidate.Heat heat = c.heat();
+                csv.printRecord(c.service(), c.sourcePath(), c.line(), c.location(), c.recipe(), c.code(), c.changed(), c.replacement(), c.reason(),
+                        heat == null ? "" : heat.sampledBytes(), heat == null ? "" : share(heat.share()),
+                        heat == null ? "" : share(heat.cpuShare()));
+            }
+        }
+    }
+
+    private static String share(double share) {
+        return String.format(Locale.ROOT, "%.4f", share);
+    }
+
+    public static void writeJson(Report report, Path file) throws IOException {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("services", report.services().stream().map(s -> Map.of("name", s.name(), "changes", s.changes(),
+                "filesChanged", s.diffs().size(), "leftAlone", s.leftAlone(), "problems", s.problems())).toList());
+        json.put("candidates", report.candidates());
+        json.put("problems", report.allProblems());
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+    }
+
+}

@@ -1,0 +1,141 @@
+package dev.rewriteperf.report.read;
+
+import dev.rewriteperf.report.cli.ProfileCommand;
+import dev.rewriteperf.report.profiled.Workload;
+import jdk.jfr.Recording;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Real recordings: the workload runs under JFR in this JVM, sampling raised so that the ranking is stable. */
+class AllocationProfileTest {
+
+    private static final String PROJECT = "dev.rewriteperf.report.profiled";
+
+    @TempDir
+    static Path dir;
+    private static Path recording;
+
+    @BeforeAll
+    static void record() throws IOException {
+        recording = dir.resolve("workload.jfr");
+        try (Recording r = new Recording()) {
+            r.enable(AllocationProfile.SAMPLE).with("throttle", "100000/s").withStackTrace();
+            r.enable(AllocationProfile.EXECUTION).withPeriod(Duration.ofMillis(1)).withStackTrace();
+            r.start();
+            int sink = 0;
+            for (int i = 0; i < 20; i++) {
+                sink += Workload.hot(50) + Workload.cold(50) + Workload.nested(2_000);
+            }
+            sink += (int) Workload.spin(System.nanoTime() + 400_000_000L);
+            r.stop();
+            r.dump(recording);
+            assertThat(sink).isNotZero();
+        }
+    }
+
+    @Test
+    void theHotMethodRanksFirstWithWhatTheJdkAllocatedForItAndItsLambda() {
+        AllocationProfile profile = AllocationProfile.read(recording, type -> type.startsWith(PROJECT));
+
+        List<AllocationProfile.HotMethod> methods = profile.methods();
+        assertThat(methods).isNotEmpty();
+        AllocationProfile.HotMethod first = methods.get(0);
+        assertThat(first.className()).isEqualTo(PROJECT + ".Workload");
+        assertThat(first.method()).isEqualTo("hot");
+        assertThat(first.descriptor()).isEqualTo("(I)I");
+        assertThat(first.share()).isGreaterThan(0.5);
+        // byte[] from the lambda (lambda$hot$0), Object[] from ArrayList.grow, Integer from boxing: all charged to hot
+        assertThat(first.bytesByType()).containsKeys("byte[]", "java.lang.Object[]");
+        assertThat(methods).noneMatch(m -> m.method().startsWith("lambda$") || m.className().contains("$"));
+        assertThat(methods).anySatisfy(m -> assertThat(m.method()).isEqualTo("helper"))
+                .allSatisfy(m -> assertThat(m.className()).isEqualTo(PROJECT + ".Workload"));
+        long cold = methods.stream().filter(m -> m.method().equals("cold")).mapToLong(AllocationProfile.HotMethod::bytes).sum();
+        assertThat(cold).isLessThan(first.bytes() / 10);
+        assertThat(profile.csv()).startsWith("class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes\n" +
+                                             PROJECT + ".Workload,hot,(I)I,");
+    }
+
+    /** Execution samples give the methods that take time without allocating a CPU share of their own. */
+    @Test
+    void aBusyMethodThatAllocatesNothingHasACpuShare() {
+        AllocationProfile profile = AllocationProfile.read(recording, type -> type.startsWith(PROJECT));
+
+        AllocationProfile.HotMethod spin = profile.methods().stream().filter(m -> m.method().equals("spin")).findFirst().orElseThrow();
+        assertThat(spin.descriptor()).isEqualTo("(J)J");
+        assertThat(spin.bytes()).isZero();
+        assertThat(spin.cpuSamples()).isGreaterThan(50);
+        assertThat(spin.cpuShare()).isGreaterThan(profile.methods().stream().filter(m -> m.method().equals("cold"))
+                .mapToDouble(AllocationProfile.HotMethod::cpuShare).sum());
+    }
+
+    /** JDK 11-15 and async-profiler record new TLABs and objects outside them instead of samples. */
+    @Test
+    void tlabEventsRankTheSameWay(@TempDir Path out) throws IOException {
+        Path tlabs = out.resolve("tlabs.jfr");
+        try (Recording r = new Recording()) {
+            r.enable(AllocationProfile.IN_NEW_TLAB).withStackTrace();
+            r.enable(AllocationProfile.OUTSIDE_TLAB).withStackTrace();
+            r.start();
+            for (int i = 0; i < 20; i++) {
+                Workload.hot(50);
+                Workload.cold(50);
+            }
+            r.stop();
+            r.dump(tlabs);
+        }
+        AllocationProfile profile = AllocationProfile.read(tlabs, type -> type.startsWith(PROJECT));
+        assertThat(profile.methods().get(0).method()).isEqualTo("hot");
+    }
+
+    @Test
+    void theCommandWritesTheTable(@TempDir Path out) {
+        Path csv = out.resolve("hot.csv");
+        int exit = new CommandLine(new ProfileCommand()).execute(recording.toString(), "--package", PROJECT, "--out", csv.toString());
+        assertThat(exit).isZero();
+        assertThat(csv).content().contains(PROJECT + ".Workload,hot,(I)I,");
+    }
+
+    @Test
+    void aFileThatIsNotARecordingIsSaidSoAndNothingIsWritten(@TempDir Path out) throws IOException {
+        Path text = Files.writeString(out.resolve("notes.jfr"), "not a recording", StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> AllocationProfile.read(text, type -> true))
+                .hasMessageContaining("is not a Java Flight Recorder recording");
+        Path csv = out.resolve("hot.csv");
+        assertThat(new CommandLine(new ProfileCommand()).execute(text.toString(), "--out", csv.toString())).isEqualTo(2);
+        assertThat(csv).doesNotExist();
+    }
+
+    @Test
+    void aTruncatedRecordingIsSaidSo(@TempDir Path out) throws IOException {
+        byte[] whole = Files.readAllBytes(recording);
+        Path truncated = Files.write(out.resolve("cut.jfr"), Arrays.copyOf(whole, whole.length / 2));
+        assertThatThrownBy(() -> AllocationProfile.read(truncated, type -> true)).hasMessageContaining("truncated or damaged");
+    }
+
+    @Test
+    void aRecordingWithoutAllocationEventsSaysWhichSettingRecordsThem(@TempDir Path out) throws IOException {
+        Path quiet = out.resolve("cpu.jfr");
+        try (Recording r = new Recording()) {
+            r.enable("jdk.CPULoad");
+            r.start();
+            Workload.cold(10);
+            r.stop();
+            r.dump(quiet);
+        }
+        assertThatThrownBy(() -> AllocationProfile.read(quiet, type -> true))
+                .hasMessageContaining("has no allocation events").hasMessageContaining("settings=profile");
+    }
+}
