@@ -13,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,6 +56,7 @@ public final class Exec {
         Files.writeString(log, "$ " + String.join(" ", command) + "  (in " + dir + ")\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         long from = Files.size(log);
+        long started = System.nanoTime();
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().put("GIT_TERMINAL_PROMPT", "0"); // a clone that needs a password fails, not waits
@@ -81,7 +83,11 @@ public final class Exec {
             ChildProcesses.ended(process);
         }
         boolean interrupted = ChildProcesses.stopping() || Thread.currentThread().isInterrupted();
-        return read(log, from, exit, timedOut && !interrupted, interrupted && exit != 0);
+        Outcome outcome = read(log, from, exit, timedOut && !interrupted, interrupted && exit != 0);
+        // How it ended and how long it took, for a person reading the log (and the gauntlet, which times the run).
+        Files.writeString(log, String.format(Locale.ROOT, "# %s after %.1f s%n", outcome.ok() ? "ok" : outcome,
+                (System.nanoTime() - started) / 1e9), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        return outcome;
     }
 
     /** The outcome, with what the command wrote to the log after {@code from}: its first errors, the tests it ran. */

@@ -60,6 +60,8 @@ public final class HtmlReport {
                         p(String.format(Locale.ROOT, "%d service(s), %d change(s) in %d file(s), %d spot(s) left alone, %d problem(s).",
                                 report.services().size(), report.changes(), report.filesChanged(), report.leftAlone(),
                                 report.allProblems().size())).withId("totals"),
+                        report.runId().isEmpty() ? div() : p("Bulk run " + report.runId() + ": each service's findings are " +
+                                                          "this run's, or the earlier run's its status names.").withId("run"),
                         h2("Services"), services(report),
                         report.allNotes().isEmpty() ? div() : div(h2("Notes"), ul(each(report.allNotes(), note -> li(note)))).withId("notes"),
                         report.profiled() ? div(h2("Ranked by the profile"), ranked(report)).withId("profile") : div(),

@@ -18,6 +18,10 @@ public final class MarkdownReport {
         StringBuilder md = new StringBuilder("# " + report.kind().title() + "\n\n");
         md.append(String.format(Locale.ROOT, "%d service(s), %d change(s) in %d file(s), %d spot(s) left alone, %d problem(s).%n%n",
                 report.services().size(), report.changes(), report.filesChanged(), report.leftAlone(), report.allProblems().size()));
+        if (!report.runId().isEmpty()) {
+            md.append("Bulk run ").append(report.runId()).append(": each service's findings are this run's, or the earlier run's ")
+                    .append("its status names.\n\n");
+        }
         md.append("| service | status | changes | files changed | left alone | problems |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
         for (ServiceResult s : report.services()) {
             md.append("| ").append(cell(s.name())).append(" | ").append(s.status().text()).append(" | ").append(s.changes()).append(" | ").append(s.diffs().size())

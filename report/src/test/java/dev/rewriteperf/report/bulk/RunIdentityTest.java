@@ -77,8 +77,9 @@ class RunIdentityTest {
         assertThat(bulk(maven, workspace, orders.toString(), billing.toString())).isZero();
 
         assertThat(statuses(workspace).values()).allMatch(s -> s.matches("ok \\(earlier run \\d{8}T\\d{6}Z-\\d+\\)"));
-        assertThat(Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8").select("#totals").text())
-                .startsWith("2 service(s), 2 change(s) in 0 file(s), 2 spot(s) left alone");
+        Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
+        assertThat(html.select("#totals").text()).startsWith("2 service(s), 2 change(s) in 0 file(s), 2 spot(s) left alone");
+        assertThat(html.select("#run").text()).matches("Bulk run \\d{8}T\\d{6}Z-\\d+: each service's findings are this run's.*");
         assertThat(Files.readAllLines(orders.resolve("invocations"))).hasSize(1);
     }
 
