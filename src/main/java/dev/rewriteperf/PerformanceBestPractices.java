@@ -29,15 +29,24 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
     @Option(displayName = MINIMUM_SHARE_NAME, description = MINIMUM_SHARE_DESCRIPTION, example = "0.01", required = false)
     private final @Nullable Double minimumShare;
 
+    @Option(displayName = INCLUDE_COLD_CODE_NAME, description = INCLUDE_COLD_CODE_DESCRIPTION, example = "true", required = false)
+    private final @Nullable Boolean includeColdCode;
+
     public PerformanceBestPractices() {
-        this(null, null);
+        this(null, null, null);
+    }
+
+    public PerformanceBestPractices(@Nullable String hotMethods, @Nullable Double minimumShare) {
+        this(hotMethods, minimumShare, null);
     }
 
     @JsonCreator
     public PerformanceBestPractices(@JsonProperty("hotMethods") @Nullable String hotMethods,
-                                    @JsonProperty("minimumShare") @Nullable Double minimumShare) {
+                                    @JsonProperty("minimumShare") @Nullable Double minimumShare,
+                                    @JsonProperty("includeColdCode") @Nullable Boolean includeColdCode) {
         this.hotMethods = hotMethods;
         this.minimumShare = minimumShare;
+        this.includeColdCode = includeColdCode;
     }
 
     @Override
@@ -48,6 +57,11 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
     @Override
     public @Nullable Double getMinimumShare() {
         return minimumShare;
+    }
+
+    @Override
+    public @Nullable Boolean getIncludeColdCode() {
+        return includeColdCode;
     }
 
     @Override
@@ -66,7 +80,10 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
                  "composites (`RightSizedCollections`, `ClassValueCaches`, `PreSizedLoops`, `VarHandleByteAccess`, " +
                  "`ReusableBuffers`, `HotPathIdioms`), in the same order. With `hotMethods` (the CSV `report profile` writes from a " +
                  "Java Flight Recorder recording) only methods at or above `minimumShare` of the sampled allocation or " +
-                 "CPU time are rewritten, and every data-table row carries its method's figures.";
+                 "CPU time are rewritten, and every data-table row carries its method's figures. Without it, spots in " +
+                 "code that runs once, only when something fails, or only to print (building a thrown exception, catch " +
+                 "blocks, initialisers, `main`, `toString()`) are left alone and listed with a `cold:` reason; " +
+                 "`includeColdCode` rewrites them too.";
     }
 
     @Override

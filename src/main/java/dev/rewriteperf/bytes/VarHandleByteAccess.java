@@ -22,15 +22,24 @@ public class VarHandleByteAccess extends ProfileGuidedComposite {
     @Option(displayName = MINIMUM_SHARE_NAME, description = MINIMUM_SHARE_DESCRIPTION, example = "0.01", required = false)
     private final @Nullable Double minimumShare;
 
+    @Option(displayName = INCLUDE_COLD_CODE_NAME, description = INCLUDE_COLD_CODE_DESCRIPTION, example = "true", required = false)
+    private final @Nullable Boolean includeColdCode;
+
     public VarHandleByteAccess() {
-        this(null, null);
+        this(null, null, null);
+    }
+
+    public VarHandleByteAccess(@Nullable String hotMethods, @Nullable Double minimumShare) {
+        this(hotMethods, minimumShare, null);
     }
 
     @JsonCreator
     public VarHandleByteAccess(@JsonProperty("hotMethods") @Nullable String hotMethods,
-                               @JsonProperty("minimumShare") @Nullable Double minimumShare) {
+                               @JsonProperty("minimumShare") @Nullable Double minimumShare,
+                               @JsonProperty("includeColdCode") @Nullable Boolean includeColdCode) {
         this.hotMethods = hotMethods;
         this.minimumShare = minimumShare;
+        this.includeColdCode = includeColdCode;
     }
 
     @Override
@@ -41,6 +50,11 @@ public class VarHandleByteAccess extends ProfileGuidedComposite {
     @Override
     public @Nullable Double getMinimumShare() {
         return minimumShare;
+    }
+
+    @Override
+    public @Nullable Boolean getIncludeColdCode() {
+        return includeColdCode;
     }
 
     @Override

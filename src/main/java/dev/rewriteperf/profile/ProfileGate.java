@@ -1,5 +1,6 @@
 package dev.rewriteperf.profile;
 
+import dev.rewriteperf.analysis.ColdCode;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Validated;
@@ -9,32 +10,49 @@ import java.nio.file.Paths;
 import java.util.List;
 
 /**
- * Which methods a profile-guided run may rewrite: those whose share of the recording's sampled allocation or CPU
- * samples is at least {@code minimumShare}. Without a hot-methods table every method may be rewritten. The table
- * is read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
+ * Which spots a run may rewrite. With a hot-methods table: those in methods whose share of the recording's sampled
+ * allocation or CPU samples is at least {@code minimumShare}, wherever in the method they are (a hot {@code toString}
+ * is hot). Without one, for the umbrella and the family composites: every spot but those in cold code
+ * ({@link ColdCode}: building a thrown exception, a catch block, an initialiser, {@code main}, {@code toString()}),
+ * unless the run asks for cold code too. A recipe activated by its own name rewrites every spot ({@link #NONE}). The
+ * table is read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
  */
 public final class ProfileGate {
 
-    /** No profile: every method may be rewritten, rows carry no figures. */
-    public static final ProfileGate NONE = new ProfileGate(null, null);
+    /** No profile and no cold-code rule: every spot may be rewritten, rows carry no figures. */
+    public static final ProfileGate NONE = new ProfileGate(null, null, false);
 
     /** A method below 1 % of the recording is rarely worth a reviewer's time. */
     public static final double DEFAULT_MINIMUM_SHARE = 0.01;
 
     private final @Nullable String hotMethods;
     private final double minimumShare;
+    /** Without a table: whether spots in cold code are left alone. */
+    private final boolean leavesColdCode;
     private volatile @Nullable HotMethods table;
     private volatile @Nullable String unreadable;
 
-    private ProfileGate(@Nullable String hotMethods, @Nullable Double minimumShare) {
+    private ProfileGate(@Nullable String hotMethods, @Nullable Double minimumShare, boolean leavesColdCode) {
         this.hotMethods = hotMethods;
         this.minimumShare = minimumShare == null ? DEFAULT_MINIMUM_SHARE : minimumShare;
+        this.leavesColdCode = leavesColdCode;
     }
 
-    /** The gate for a recipe's options; {@link #NONE} when no table is given. */
+    /** The gate for a recipe's options, cold code rewritten: {@link #NONE} when no table is given. */
     public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare) {
+        return of(hotMethods, minimumShare, true);
+    }
+
+    /**
+     * The gate of a composite's options: a table, its minimum share, and whether spots in cold code are rewritten
+     * when there is no table ({@code includeColdCode}; a table decides by itself).
+     */
+    public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare, boolean includeColdCode) {
         boolean noTable = hotMethods == null || hotMethods.trim().isEmpty();
-        return noTable && minimumShare == null ? NONE : new ProfileGate(noTable ? null : hotMethods.trim(), minimumShare);
+        if (noTable && minimumShare == null && includeColdCode) {
+            return NONE;
+        }
+        return new ProfileGate(noTable ? null : hotMethods.trim(), minimumShare, noTable && !includeColdCode);
     }
 
     /**
@@ -77,10 +95,10 @@ public final class ProfileGate {
         return method == null ? null : methods.heatOf(method);
     }
 
-    /** Why the spot at {@code cursor} may not be rewritten under this profile; null when it may. */
+    /** Why the spot at {@code cursor} may not be rewritten under this profile, or as cold code; null when it may. */
     public @Nullable String coldReason(Cursor cursor) {
         if (!isActive()) {
-            return null;
+            return leavesColdCode ? ColdCode.reason(cursor) : null;
         }
         if (load() == null) {
             return "profile-guided run, but the hot-methods table could not be read: " + unreadable;

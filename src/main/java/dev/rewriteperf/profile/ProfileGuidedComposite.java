@@ -29,6 +29,12 @@ public abstract class ProfileGuidedComposite extends Recipe {
     public static final String MINIMUM_SHARE_DESCRIPTION = "With `hotMethods`: the share of the recording's " +
             "sampled allocation or CPU samples a method needs to be rewritten, from 0 to 1. Default 0.01 (1 %).";
 
+    public static final String INCLUDE_COLD_CODE_NAME = "Include cold code";
+    public static final String INCLUDE_COLD_CODE_DESCRIPTION = "Without `hotMethods`: also rewrite spots in code that " +
+            "runs once, only when something fails, or only to print (building a thrown exception, catch blocks, " +
+            "initialisers, `main`, `toString()`), which are otherwise left alone and listed with a `cold:` reason. " +
+            "Default false. With `hotMethods` the recording decides, wherever the spot is.";
+
     private transient @Nullable ProfileGate gate;
     private transient @Nullable List<Recipe> recipeList;
 
@@ -37,6 +43,9 @@ public abstract class ProfileGuidedComposite extends Recipe {
 
     /** The {@code minimumShare} option. */
     public abstract @Nullable Double getMinimumShare();
+
+    /** The {@code includeColdCode} option. */
+    public abstract @Nullable Boolean getIncludeColdCode();
 
     /** The composite's recipes, in order, each built to ask {@code gate} before it rewrites a spot. */
     protected abstract List<Recipe> recipes(ProfileGate gate);
@@ -55,7 +64,7 @@ public abstract class ProfileGuidedComposite extends Recipe {
 
     private synchronized ProfileGate gate() {
         if (gate == null) {
-            gate = ProfileGate.of(getHotMethods(), getMinimumShare());
+            gate = ProfileGate.of(getHotMethods(), getMinimumShare(), Boolean.TRUE.equals(getIncludeColdCode()));
         }
         return gate;
     }

@@ -503,6 +503,45 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
         );
     }
 
+    /**
+     * A lambda's body is a statement only when its function returns nothing: a {@code Function}'s format becomes the
+     * concatenation, a {@code Consumer}'s stays (an operator expression cannot be a void lambda's body).
+     */
+    @Test
+    void aLambdaBodyIsRewrittenWhereItsFunctionReturnsTheString() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::isChanged, PerformanceCandidates.Row::getReason).containsExactly(
+              tuple(true, ""), tuple(true, ""),
+              tuple(false, "the formatted string is not used: a concatenation cannot stand as a statement"))),
+          //language=java
+          java(
+            """
+              import java.util.function.Consumer;
+              import java.util.function.Function;
+              import java.util.function.UnaryOperator;
+
+              class Labels {
+                  static final Function<String, String> LABEL = id -> String.format("order %s", id);
+                  static final UnaryOperator<String> QUOTED = s -> String.format("'%s'", s);
+                  static final Consumer<String> IGNORED = id -> String.format("order %s", id);
+              }
+              """,
+            """
+              import java.util.function.Consumer;
+              import java.util.function.Function;
+              import java.util.function.UnaryOperator;
+
+              class Labels {
+                  static final Function<String, String> LABEL = id -> "order " + id;
+                  static final UnaryOperator<String> QUOTED = s -> "'" + s + "'";
+                  static final Consumer<String> IGNORED = id -> String.format("order %s", id);
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void leavesOtherFormatsAloneWithoutListingThem() {
         rewriteRun(
