@@ -21,6 +21,14 @@ public record Candidate(String service, String sourcePath, int line, String loca
         }
     }
 
+    /**
+     * A spot left alone as cold code: in a method a recording found cold, or, without one, in code that runs once, only
+     * when something fails or only to print (the pack's reasons start {@code cold:}). The report folds these away.
+     */
+    public boolean cold() {
+        return !changed && reason.startsWith("cold:");
+    }
+
     /** {@code buffers} for {@code dev.rewriteperf.buffers.UseTransferToForCopyLoops}. */
     public String family() {
         String[] parts = recipe.split("\\.");

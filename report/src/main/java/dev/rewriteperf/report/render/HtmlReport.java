@@ -5,6 +5,7 @@ import dev.rewriteperf.report.model.Gains;
 import dev.rewriteperf.report.model.Report;
 import dev.rewriteperf.report.model.ServiceResult;
 import j2html.tags.DomContent;
+import j2html.tags.specialized.DivTag;
 import j2html.tags.specialized.TableTag;
 
 import java.util.ArrayList;
@@ -145,11 +146,19 @@ public final class HtmlReport {
                                         line.kind() == '+' ? "add" : line.kind() == '-' ? "del" : "context")))))).attr("open", ""))));
     }
 
-    private static TableTag leftAlone(Report report) {
+    /** The spots left alone, those in cold code folded into one group with its count, out of the way of the rest. */
+    private static DivTag leftAlone(Report report) {
+        List<Candidate> cold = report.candidates().stream().filter(Candidate::cold).toList();
+        return div(leftAloneTable(report.candidates().stream().filter(c -> !c.changed() && !c.cold()).toList()).withId("left-alone"),
+                cold.isEmpty() ? div() : details(summary("Left alone as cold code: " + cold.size() + " spot(s) that run once, " +
+                                                         "only when something fails, or only to print"),
+                        leftAloneTable(cold)).withId("cold"));
+    }
+
+    private static TableTag leftAloneTable(List<Candidate> spots) {
         return table(thead(tr(th("service"), th("where"), th("recipe"), th("code"), th("reason"))),
-                tbody(each(report.candidates().stream().filter(c -> !c.changed()).toList(), c -> tr(td(c.service()),
-                        td(c.sourcePath() + " " + c.location()), td(c.recipeSimpleName()), td(code(c.code())), td(c.reason())))))
-                .withId("left-alone");
+                tbody(each(spots, c -> tr(td(c.service()), td(c.sourcePath() + " " + c.location()), td(c.recipeSimpleName()),
+                        td(code(c.code())), td(c.reason())))));
     }
 
     private static DomContent number(long n) {

@@ -5,6 +5,7 @@ import dev.rewriteperf.report.model.FileDiff;
 import dev.rewriteperf.report.model.Report;
 import dev.rewriteperf.report.model.ServiceResult;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -44,10 +45,17 @@ public final class MarkdownReport {
         }
         md.append("\n## Left alone\n\n| service | where | recipe | reason |\n| --- | --- | --- | --- |\n");
         for (Candidate c : report.candidates()) {
-            if (!c.changed()) {
-                md.append("| ").append(cell(c.service())).append(" | `").append(cell(c.location())).append("` | ")
-                        .append(c.recipeSimpleName()).append(" | ").append(cell(c.reason())).append(" |\n");
+            if (!c.changed() && !c.cold()) {
+                md.append(leftAloneRow(c));
             }
+        }
+        List<Candidate> cold = report.candidates().stream().filter(Candidate::cold).toList();
+        if (!cold.isEmpty()) {
+            md.append("\n<details><summary>Left alone as cold code: ").append(cold.size())
+                    .append(" spot(s) that run once, only when something fails, or only to print</summary>\n\n")
+                    .append("| service | where | recipe | reason |\n| --- | --- | --- | --- |\n");
+            cold.forEach(c -> md.append(leftAloneRow(c)));
+            md.append("\n</details>\n");
         }
         if (!report.allNotes().isEmpty()) {
             md.append("\n## Notes\n\n");
@@ -93,5 +101,9 @@ public final class MarkdownReport {
     /** A table cell: pipes escaped, line breaks flattened. */
     private static String cell(String text) {
         return text.replace("|", "\\|").replaceAll("\\s+", " ");
+    }
+
+    private static String leftAloneRow(Candidate c) {
+        return "| " + cell(c.service()) + " | `" + cell(c.location()) + "` | " + c.recipeSimpleName() + " | " + cell(c.reason()) + " |\n";
     }
 }
