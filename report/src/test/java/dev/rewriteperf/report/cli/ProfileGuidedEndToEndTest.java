@@ -72,7 +72,7 @@ class ProfileGuidedEndToEndTest {
         assertThat(hotChanges.get(0)).contains("OrderLines#lineIds", "PreSizeMapToList", "→ 4,040 B/op");
         assertThat(html.select("#hot-left-alone tbody tr").eachText()).singleElement().satisfies(row ->
                 assertThat(row).contains("OrderLines#largeOrderIds", "`.filter(..)` makes the number of elements unknown"));
-        assertThat(html.select("#left-alone tbody tr").eachText())
+        assertThat(html.select("#cold tbody tr").eachText())
                 .anySatisfy(row -> assertThat(row).contains("OrderLines#auditIds", "cold: "))
                 .anySatisfy(row -> assertThat(row).contains("OrderIndex", "cold: the recording sampled no allocation"));
         assertThat(html.select("#changes span.add").eachText()).anySatisfy(line -> assertThat(line).contains("new ArrayList<>(orders.size())"));
