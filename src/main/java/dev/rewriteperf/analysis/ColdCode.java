@@ -9,6 +9,7 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -18,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * outwards to its method:
  * <ul>
  *   <li>building a thrown exception: a {@code throw}, a {@code Throwable}'s constructor arguments, a local built only
- *       to be thrown, and the arguments of a method of the same file that always throws ({@code _reportError(..)});</li>
+ *       to be thrown, the arguments of a method of the same file that always throws ({@code _reportError(..)}), and
+ *       the message supplier of a failed check ({@code Validate.isTrue(ok, () -> ..)});</li>
  *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea});</li>
  *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call);</li>
  *   <li>{@code main(String[])} and {@code toString()}.</li>
@@ -27,6 +29,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * except for initialisers, where a lambda is a function kept for later calls.
  */
 public final class ColdCode {
+
+    /** Classes whose methods take a message supplier that they call only when a check fails. */
+    private static final List<String> CHECKS = Arrays.asList("java.util.Objects", "org.apache.commons.lang3.Validate",
+            "com.google.common.base.Preconditions", "com.google.common.base.Verify", "org.springframework.util.Assert",
+            "org.junit.jupiter.api.Assertions");
 
     private ColdCode() {
     }
@@ -60,6 +67,10 @@ public final class ColdCode {
             }
             if (value instanceof J.Lambda) {
                 inLambda = true;
+                String check = checkGivenTheMessage(c);
+                if (check != null) {
+                    return "cold: builds the message of a failed check (" + check + "(..))";
+                }
             }
             if (value instanceof J.MethodDeclaration) {
                 return methodReason((J.MethodDeclaration) value);
@@ -80,6 +91,24 @@ public final class ColdCode {
             }
         }
         return null;
+    }
+
+    /**
+     * The check a lambda is the message supplier of ({@code Validate.isTrue(ok, () -> String.format(..))}): the JDK's,
+     * Guava's, Commons Lang's and Spring's argument checks call it only when the check fails. A message given as a
+     * value is built on every call, and stays per-call code.
+     */
+    private static @Nullable String checkGivenTheMessage(Cursor lambda) {
+        Object parent = lambda.getParentTreeCursor().getValue();
+        if (!(parent instanceof J.MethodInvocation) || !isArgument(lambda.getValue(), (J.MethodInvocation) parent)) {
+            return null;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) parent;
+        JavaType.FullyQualified owner = call.getMethodType() == null ? null : call.getMethodType().getDeclaringType();
+        if (owner == null || !CHECKS.contains(owner.getFullyQualifiedName())) {
+            return null;
+        }
+        return owner.getClassName() + "." + call.getSimpleName();
     }
 
     private static @Nullable String methodReason(J.MethodDeclaration method) {

@@ -38,6 +38,7 @@ class ColdCodeTest implements RewriteTest {
       package com.example;
 
       import java.io.IOException;
+      import java.util.Objects;
       import java.util.function.Function;
 
       class Orders {
@@ -79,6 +80,8 @@ class ColdCodeTest implements RewriteTest {
                   fail(String.format("bad id %s", id));
               }
               assert id.trim().equals(id) : String.format("untrimmed %s", id);
+              Objects.requireNonNull(name, () -> String.format("no name for %s", id));
+              Objects.requireNonNull(id, String.format("no id for order %s", name));
           }
 
           void read(String id) {
@@ -110,7 +113,8 @@ class ColdCodeTest implements RewriteTest {
     private static final String COLD_WITH_ONLY_PER_CALL_CODE_REWRITTEN = COLD
       .replace("id -> String.format(\"order %s\", id)", "id -> \"order \" + id")
       .replace("return String.format(\"order %s\", id);", "return \"order \" + id;")
-      .replace("String message = String.format(\"reading %s\", id);", "String message = \"reading \" + id;");
+      .replace("String message = String.format(\"reading %s\", id);", "String message = \"reading \" + id;")
+      .replace("String.format(\"no id for order %s\", name)", "\"no id for order \" + name");
 
     @DocumentExample
     @Test
@@ -129,9 +133,10 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"id %s is too long\", id)", "cold: builds the message of a thrown exception"),
                 Map.entry("String.format(\"bad id %s\", id)", "cold: builds the message of an error that fail(..) always throws"),
                 Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea"),
-                Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails"));
+                Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails"),
+                Map.entry("String.format(\"no name for %s\", id)", "cold: builds the message of a failed check (Objects.requireNonNull(..))"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("Orders", "Orders#label", "Orders#logged");
+                .containsExactlyInAnyOrder("Orders", "Orders#label", "Orders#logged", "Orders#check");
           }),
           java(COLD, COLD_WITH_ONLY_PER_CALL_CODE_REWRITTEN)
         );
