@@ -45,8 +45,14 @@ final class BranchRun {
     private final Gains gains;
     /** With {@code --rerun}: the commit this tool made the service's branch with last time, which it may replace; or empty. */
     private final String replaceable;
+    /**
+     * Whether an earlier bulk run tried this service's branch: a branch it left where it started (a run stopped by a
+     * signal before its commit) holds nothing of anyone's, and is made again.
+     */
+    private final boolean triedBefore;
 
-    BranchRun(String branch, Path workspace, PluginRun run, Exec exec, boolean verify, Gains gains, String replaceable) {
+    BranchRun(String branch, Path workspace, PluginRun run, Exec exec, boolean verify, Gains gains, String replaceable,
+              boolean triedBefore) {
         this.branch = branch;
         this.workspace = workspace.toAbsolutePath();
         this.run = run;
@@ -54,6 +60,7 @@ final class BranchRun {
         this.verify = verify;
         this.gains = gains;
         this.replaceable = replaceable;
+        this.triedBefore = triedBefore;
     }
 
     /**
@@ -68,7 +75,8 @@ final class BranchRun {
         }
         Map<String, String> names = new HashMap<>();
         for (List<String> sharing : byRepository.values()) {
-            sharing.forEach(name -> names.put(name, sharing.size() > 1 ? branch + "-" + name : branch));
+            // A service's name may hold what a branch name may not (a space): such characters become '-'.
+            sharing.forEach(name -> names.put(name, sharing.size() > 1 ? branch + "-" + name.replaceAll("[^A-Za-z0-9._-]", "-") : branch));
         }
         return names;
     }
@@ -88,7 +96,8 @@ final class BranchRun {
         Path top = Git.topLevel(dir);
         Path worktree = workspace.resolve("branches").resolve(name);
         String tip = tip(top, "refs/heads/" + branch);
-        if (!tip.isEmpty() && !tip.equals(replaceable)) {
+        boolean leftWhereItStarted = triedBefore && !tip.isEmpty() && tip.equals(tip(top, "HEAD"));
+        if (!tip.isEmpty() && !tip.equals(replaceable) && !leftWhereItStarted) {
             String remove = Files.exists(worktree) ? "git -C " + quoted(top) + " worktree remove --force " + quoted(worktree) + " && " : "";
             return failed(dir, "the branch " + branch + " exists already in " + top + (replaceable.isEmpty() ? "" :
                     ", with commits this tool did not make (--rerun replaces only a branch it made, unchanged since)") +

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One bulk run: the pack with the stock plugin in every service (a local project, or a git URL cloned into the
@@ -48,11 +49,17 @@ public final class BulkRun {
         this.workspace = settings.workspace().toAbsolutePath().normalize();
     }
 
-    /** A run's identity: when it started (UTC) and its process, e.g. {@code 20261125T043512Z-4711}. */
+    /** Runs started by this process, so that two in the same second have ids apart. */
+    private static final AtomicInteger STARTED = new AtomicInteger();
+
+    /**
+     * A run's identity: when it started (UTC), its process, and which of the process's runs it is, e.g.
+     * {@code 20261125T043512Z-4711-1}.
+     */
     public static String newId() {
         String time = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
                 .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.now());
-        return time + "-" + ProcessHandle.current().pid();
+        return time + "-" + ProcessHandle.current().pid() + "-" + STARTED.incrementAndGet();
     }
 
     /** Every service, {@code parallel} at a time, in the order given; the progress on standard error. */
@@ -112,14 +119,23 @@ public final class BulkRun {
             }
             Files.writeString(log, "=== bulk run " + id + " (" + mode() + ") ===\n", StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            // Started, not finished: a run killed from here on (a signal, kill -9) leaves the service to be run again,
+            // never an earlier run's "finished" state beside findings that are not this run's. A branch's commit is
+            // kept, so that --rerun may still replace the branch this tool made.
+            new ServiceState(id, mode(), RunStatus.of(RunStatus.Kind.INTERRUPTED), false, commitOf(previous)).write(stateFile);
             Path dir = service.directory(workspace);
             Exec exec = new Exec(settings.timeoutMinutes());
             if (service.remote() && !Files.isDirectory(dir)) {
+                // Into a folder of its own, moved into place once complete: a clone cut short (a signal, the time limit)
+                // must not pass for the service on the next run.
+                Path cloning = dir.resolveSibling(dir.getFileName() + ".cloning-" + id);
                 Files.createDirectories(dir.getParent());
-                Exec.Outcome clone = exec.run(List.of("git", "clone", "--depth", "1", service.location(), dir.toString()), workspace, log);
+                Exec.Outcome clone = exec.run(List.of("git", "clone", "--depth", "1", service.location(), cloning.toString()), workspace, log);
                 if (!clone.ok()) {
+                    Directories.deleteRecursively(cloning);
                     return failed(name, failure(clone, "clone " + clone), "the clone " + clone.withErrors() + "; see " + log, kept, stateFile);
                 }
+                Files.move(cloning, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             }
             if (!Files.isDirectory(dir)) {
                 return failed(name, RunStatus.of(RunStatus.Kind.FAILED), "no such directory: " + dir + "; see " + log, kept, stateFile);
@@ -157,8 +173,9 @@ public final class BulkRun {
         RunStatus status = RunStatus.of(RunStatus.Kind.OK);
         if (settings.verify()) {
             status = ScratchVerify.verify(workspace.resolve("verify").resolve(name), dir, run, exec, log, !settings.apply(), notes);
-            if (status.kind() == RunStatus.Kind.INTERRUPTED) {
-                return failed(name, status, "interrupted while verifying", kept, stateFile);
+            if (!status.hasFindings()) {
+                return failed(name, status, status.kind() == RunStatus.Kind.INTERRUPTED ? "interrupted while verifying" :
+                        status.text() + " (the change could not be applied in the scratch copy); see " + log, kept, stateFile);
             }
         }
         Findings.keep(dir, findings, id);
@@ -169,9 +186,10 @@ public final class BulkRun {
 
     private ServiceResult onBranch(String name, Path dir, Path log, Path findings, ServiceState previous, String kept,
                                    Path stateFile, Exec exec) throws IOException {
-        String replaceable = settings.rerun() && previous != null && !previous.commit().isEmpty() ? previous.commit() : "";
+        String replaceable = settings.rerun() ? commitOf(previous) : "";
+        boolean triedBefore = previous != null && previous.mode().startsWith("branch ");
         BranchRun.Outcome outcome = new BranchRun(branches.get(name), workspace, settings.run(), exec, settings.verify(),
-                settings.gains(), replaceable).apply(name, dir, log);
+                settings.gains(), replaceable, triedBefore).apply(name, dir, log);
         if (!outcome.status().hasFindings()) {
             ServiceResult failed = failed(name, outcome.status(), null, kept, stateFile);
             return failed.withStatus(outcome.status(), outcome.problems());
@@ -179,6 +197,11 @@ public final class BulkRun {
         Findings.keep(outcome.project(), findings, id);
         new ServiceState(id, mode(), outcome.status(), outcome.finished(), outcome.commit()).write(stateFile);
         return Findings.read(name, findings).withStatus(outcome.status(), outcome.problems(), outcome.checks());
+    }
+
+    /** The commit a service's branch was made with, as its state records it; empty without one. */
+    private static String commitOf(ServiceState state) {
+        return state == null ? "" : state.commit();
     }
 
     /** The status of a command that did not end well: stopped by a signal, out of time, or failed. */
@@ -195,7 +218,8 @@ public final class BulkRun {
      */
     private ServiceResult failed(String name, RunStatus status, String problem, String kept, Path stateFile) {
         try {
-            new ServiceState(id, mode(), status, false, "").write(stateFile);
+            ServiceState started = ServiceState.read(stateFile);
+            new ServiceState(id, mode(), status, false, commitOf(started)).write(stateFile);
         } catch (IOException e) {
             // the next run finds no state and runs the service again, which is what a failed service needs anyway
         }

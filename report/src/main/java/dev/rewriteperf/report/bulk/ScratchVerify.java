@@ -34,8 +34,12 @@ final class ScratchVerify {
         if (applied.ok() && format) {
             Formatter.note(notes, Formatter.format(scratch, run, exec, log));
         }
-        Exec.Outcome build = applied.ok() ? exec.run(run.build("verify"), scratch, log) : applied;
-        return verdict(build);
+        if (!applied.ok()) {
+            // The change could not be applied in the copy: the verify did not run, so it is neither green nor red.
+            return applied.interrupted() ? RunStatus.of(RunStatus.Kind.INTERRUPTED) : RunStatus.of(applied.timedOut()
+                    ? RunStatus.Kind.TIMED_OUT : RunStatus.Kind.RUN_FAILED, "verify's run " + applied);
+        }
+        return verdict(exec.run(run.build("verify"), scratch, log));
     }
 
     /** What a verifying build's outcome says: red, green, or no tests when it ran none. */

@@ -58,8 +58,8 @@ public final class GithubWorkflow {
             refuse(refused, engine, "service " + service.name() + "'s location (its URL or directory)", service.location());
             refuse(refused, engine, "service " + service.name() + "'s jdk", service.jdk());
         }
-        for (String argument : run.mavenArgs()) {
-            refuse(refused, engine, "--maven-arg", argument);
+        for (String word : run.rewrite("dryRun")) { // --recipe, --pack, --plugin and every --maven-arg
+            refuse(refused, engine, "the dry run's command", word);
         }
         refuse(refused, engine, "--pack-repository", packRepository == null ? "" : packRepository);
         if (!refused.isEmpty()) {

@@ -132,11 +132,12 @@ public final class BulkCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Service> all = services();
+        checkOptions();
         if (emitWorkflow != null) {
             return emitWorkflow(all);
         }
-        checkOptions();
         Path ws = workspace.toAbsolutePath().normalize();
+        checkPlaces(all, ws);
         Path reportDir = (out != null ? out : ws.resolve("report")).toAbsolutePath().normalize();
         Folders.checkWritable(spec, ws, "--workspace");
         Folders.checkWritable(spec, reportDir, "--out");
@@ -214,6 +215,37 @@ public final class BulkCommand implements Callable<Integer> {
             if (!folder.getValue().toString().isEmpty() && !Files.isDirectory(folder.getValue())) {
                 throw new ParameterException(spec.commandLine(), folder.getKey() + " " + folder.getValue() + ": no such directory");
             }
+        }
+    }
+
+    /**
+     * A workspace inside a local service would be copied into itself by {@code --verify} and read as the service's
+     * own files by its formatter; two services in one directory would run in it at once and read each other's output.
+     */
+    private void checkPlaces(List<Service> all, Path ws) {
+        Map<Path, String> seen = new LinkedHashMap<>();
+        for (Service service : all) {
+            if (service.remote()) {
+                continue;
+            }
+            Path dir = Path.of(service.location()).toAbsolutePath().normalize();
+            if (ws.startsWith(dir)) {
+                throw new ParameterException(spec.commandLine(), "--workspace " + ws + " is inside service " + service.name() +
+                                                                 " (" + dir + "): give a workspace outside every service");
+            }
+            String other = seen.putIfAbsent(real(dir), service.name());
+            if (other != null) {
+                throw new ParameterException(spec.commandLine(), "services " + other + " and " + service.name() +
+                                                                 " are one directory (" + dir + "): give it once");
+            }
+        }
+    }
+
+    private static Path real(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            return dir; // not there: the run says so for this service alone
         }
     }
 

@@ -50,7 +50,7 @@ public final class Exec {
 
     /** How many of a failed command's error lines its outcome quotes. */
     private static final int ERRORS_QUOTED = 3;
-    private static final Pattern TESTS_RUN = Pattern.compile("Tests run: (\\d+), Failures: \\d+, Errors: \\d+, Skipped: \\d+(.*)");
+    private static final Pattern TESTS_RUN = Pattern.compile("Tests run: (\\d+), Failures: \\d+, Errors: \\d+, Skipped: (\\d+)(.*)");
 
     public Outcome run(List<String> command, Path dir, Path log) throws IOException {
         Files.writeString(log, "$ " + String.join(" ", command) + "  (in " + dir + ")\n", StandardCharsets.UTF_8,
@@ -101,8 +101,9 @@ public final class Exec {
                     .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE), -1));
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 Matcher tests = TESTS_RUN.matcher(line);
-                if (tests.find() && !tests.group(2).contains(" in ")) {
-                    testsRun += Integer.parseInt(tests.group(1)); // a module's total, not one class's line
+                if (tests.find() && !tests.group(3).contains(" in ")) {
+                    // a module's total, not one class's line; a skipped test did not run
+                    testsRun += Integer.parseInt(tests.group(1)) - Integer.parseInt(tests.group(2));
                 }
                 if (exit != 0 && errors.size() < ERRORS_QUOTED && isFirstError(line)) {
                     errors.add(line.trim());

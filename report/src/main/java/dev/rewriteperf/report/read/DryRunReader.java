@@ -76,21 +76,35 @@ public final class DryRunReader {
      */
     static String repositoryPath(Path project, List<Candidate> candidates) {
         Path top;
-        Path real;
         try {
             top = Git.topLevel(project).toRealPath();
-            real = project.toRealPath();
         } catch (IOException e) {
             return ""; // outside git: the paths stay as the table has them
         }
+        Path root = sourceRoot(project, candidates);
+        return root.startsWith(top) ? prefix(top, root) : "";
+    }
+
+    /**
+     * The directory the data table's source paths start from: the project's nearest directory, itself first, that
+     * holds the files they name (the plugin writes them from the build's root, which may be above the project); the
+     * project itself when none does.
+     */
+    static Path sourceRoot(Path project, List<Candidate> candidates) {
+        Path real;
+        try {
+            real = project.toRealPath();
+        } catch (IOException e) {
+            return project.toAbsolutePath().normalize();
+        }
         for (String sourcePath : candidates.stream().map(Candidate::sourcePath).distinct().limit(20).toList()) {
-            for (Path base = real; base != null && base.startsWith(top); base = base.getParent()) {
+            for (Path base = real; base != null; base = base.getParent()) {
                 if (Files.isRegularFile(base.resolve(sourcePath))) {
-                    return prefix(top, base);
+                    return base;
                 }
             }
         }
-        return prefix(top, real);
+        return real;
     }
 
     private static String prefix(Path top, Path dir) {
@@ -102,8 +116,11 @@ public final class DryRunReader {
     public static Set<Path> changedFiles(Path project) {
         Set<Path> files = new HashSet<>();
         Path rewrite = project.resolve("target/rewrite");
-        newestTable(rewrite).ifPresent(table -> candidates("", table, new ArrayList<>()).stream().filter(Candidate::changed)
-                .forEach(c -> files.add(project.toAbsolutePath().resolve(c.sourcePath()).normalize())));
+        newestTable(rewrite).ifPresent(table -> {
+            List<Candidate> rows = candidates("", table, new ArrayList<>());
+            Path root = sourceRoot(project, rows);
+            rows.stream().filter(Candidate::changed).forEach(c -> files.add(root.resolve(c.sourcePath()).normalize()));
+        });
         return files;
     }
 

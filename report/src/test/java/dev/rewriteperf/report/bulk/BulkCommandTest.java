@@ -65,7 +65,7 @@ class BulkCommandTest {
         assertThat(Files.readAllLines(good.resolve("invocations"))).hasSize(1);
         assertThat(Files.readAllLines(failing.resolve("invocations"))).hasSize(2);
         assertThat(statuses(workspace)).containsOnlyKeys("good", "failing").containsEntry("failing", "ok");
-        assertThat(statuses(workspace).get("good")).matches("ok \\(earlier run \\d{8}T\\d{6}Z-\\d+\\)");
+        assertThat(statuses(workspace).get("good")).matches("ok \\(earlier run \\d{8}T\\d{6}Z-\\d+-\\d+\\)");
     }
 
     @Test
@@ -89,11 +89,13 @@ class BulkCommandTest {
     void aVerifyInWhichNoTestRanSaysSo(@TempDir Path dir) throws IOException {
         Path maven = fakeMaven(dir);
         Path untested = project(dir, "untested", "notests");
+        Path skipped = project(dir, "skipped", "skipped");
         Path workspace = dir.resolve("work");
 
-        assertThat(bulk(maven, workspace, "--verify", untested.toString())).isZero();
+        assertThat(bulk(maven, workspace, "--verify", untested.toString(), skipped.toString())).isZero();
 
-        assertThat(statuses(workspace)).containsExactly(Map.entry("untested", "verify: no tests (it builds; no test ran)"));
+        assertThat(statuses(workspace)).containsExactly(Map.entry("untested", "verify: no tests (it builds; no test ran)"),
+                Map.entry("skipped", "verify: no tests (it builds; no test ran)"));
     }
 
     @Test

@@ -38,7 +38,7 @@ class RunIdentityTest {
         assertThat(statuses(workspace)).containsExactly(Map.entry("orders", "dry run failed with exit code 1"));
         Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
         assertThat(html.select("#totals").text()).startsWith("1 service(s), 0 change(s) in 0 file(s), 0 spot(s) left alone");
-        assertThat(html.text()).containsPattern("the findings of its last good run \\(\\d{8}T\\d{6}Z-\\d+\\) are not shown");
+        assertThat(html.text()).containsPattern("the findings of its last good run \\(\\d{8}T\\d{6}Z-\\d+-\\d+\\) are not shown");
         JsonNode sarif = new ObjectMapper().readTree(workspace.resolve("report/report.sarif").toFile());
         assertThat(sarif.get("runs")).isEmpty();
     }
@@ -76,10 +76,10 @@ class RunIdentityTest {
                 "Z.java,Z#z,dev.rewriteperf.hotpaths.InlineObjectsHash,x,true,y,\n".repeat(5)); // another dry run's
         assertThat(bulk(maven, workspace, orders.toString(), billing.toString())).isZero();
 
-        assertThat(statuses(workspace).values()).allMatch(s -> s.matches("ok \\(earlier run \\d{8}T\\d{6}Z-\\d+\\)"));
+        assertThat(statuses(workspace).values()).allMatch(s -> s.matches("ok \\(earlier run \\d{8}T\\d{6}Z-\\d+-\\d+\\)"));
         Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
         assertThat(html.select("#totals").text()).startsWith("2 service(s), 2 change(s) in 0 file(s), 2 spot(s) left alone");
-        assertThat(html.select("#run").text()).matches("Bulk run \\d{8}T\\d{6}Z-\\d+: each service's findings are this run's.*");
+        assertThat(html.select("#run").text()).matches("Bulk run \\d{8}T\\d{6}Z-\\d+-\\d+: each service's findings are this run's.*");
         assertThat(Files.readAllLines(orders.resolve("invocations"))).hasSize(1);
     }
 

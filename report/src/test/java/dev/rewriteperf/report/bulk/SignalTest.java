@@ -1,6 +1,7 @@
 package dev.rewriteperf.report.bulk;
 
 import dev.rewriteperf.report.cli.Tool;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,6 +25,45 @@ import static org.assertj.core.api.Assertions.assertThat;
  * runs is refused.
  */
 class SignalTest {
+
+    /**
+     * A {@code --rerun} stopped by a signal after a good run: the next run without {@code --rerun} runs the service
+     * again, rather than showing the good run's findings as if the stopped run had not happened.
+     */
+    @Test
+    void aStoppedRerunIsRunAgainNotTakenForTheEarlierGoodRun(@TempDir Path dir) throws Exception {
+        Path maven = fakeMaven(dir);
+        Path orders = FakeServices.project(dir, "orders", "");
+        Path workspace = dir.resolve("work");
+        assertThat(bulk(maven, workspace, orders.toString())).isZero();
+        Files.writeString(orders.resolve("behaviour"), "pause");
+        Files.delete(orders.resolve("invocations"));
+        Process tool = tool(maven, workspace, "--rerun", orders.toString()).start();
+        try {
+            for (int i = 0; i < 600 && !Files.exists(orders.resolve("invocations")); i++) {
+                Thread.sleep(25);
+            }
+            assertThat(new ProcessBuilder("kill", "-TERM", Long.toString(tool.pid())).start().waitFor()).isZero();
+            assertThat(tool.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            tool.destroyForcibly();
+        }
+        Files.writeString(orders.resolve("behaviour"), "");
+
+        assertThat(bulk(maven, workspace, orders.toString())).isZero();
+
+        assertThat(statuses(workspace)).containsExactly(Map.entry("orders", "ok"));
+        assertThat(Files.readAllLines(orders.resolve("invocations"))).hasSize(2);
+    }
+
+    private static ProcessBuilder tool(Path maven, Path workspace, String... args) {
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp", classpath, Tool.class.getName(),
+                "bulk", "--maven", maven.toString(), "--workspace", workspace.toString(), "--progress", "plain"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"TERM", "INT"})

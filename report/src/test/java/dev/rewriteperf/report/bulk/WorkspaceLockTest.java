@@ -32,7 +32,7 @@ class WorkspaceLockTest {
 
         assertThat(second.exit()).isEqualTo(2);
         assertThat(second.err()).containsPattern(
-                "the workspace .* is in use by another bulk run \\(run \\d{8}T\\d{6}Z-\\d+, pid " + ProcessHandle.current().pid());
+                "the workspace .* is in use by another bulk run \\(run \\d{8}T\\d{6}Z-\\d+-\\d+, pid " + ProcessHandle.current().pid());
         assertThat(first.get()).isZero();
         assertThat(billing.resolve("invocations")).doesNotExist();
         assertThat(Files.readAllLines(orders.resolve("invocations"))).hasSize(1);

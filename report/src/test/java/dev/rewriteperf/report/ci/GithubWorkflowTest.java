@@ -193,6 +193,8 @@ class GithubWorkflowTest {
             }
             assertThat(emit("https://host.example/orders.git", "--maven-arg=-Dx=${{ secrets.TOKEN }}",
                     "--workflow-file", github.toString())).isEqualTo(2);
+            assertThat(emit("https://host.example/orders.git", "--recipe", "x${{ secrets.FLEET_TOKEN }}",
+                    "--workflow-file", github.toString())).isEqualTo(2);
             assertThat(Tool.commandLine().execute("bulk", "--emit-workflow", "gitlab", "--pack-repository",
                     "https://$TOKEN@host.example/pack.git", "https://host.example/orders.git", "--workflow-file", gitlab.toString()))
                     .isEqualTo(2);

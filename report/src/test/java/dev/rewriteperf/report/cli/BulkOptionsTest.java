@@ -35,7 +35,8 @@ class BulkOptionsTest {
                 List.of("--out", file.resolve("report").toString()), List.of("--workspace", file.resolve("work").toString()),
                 List.of("--branch", "perf"), List.of("--apply", "--branch", "--force"), List.of("--jdk", "latest"),
                 List.of("--benchmarks", dir.resolve("no-results").toString()), List.of("--list", dir.resolve("no-list").toString()),
-                List.of("--emit-workflow", "jenkins"));
+                List.of("--emit-workflow", "jenkins"), List.of("--emit-workflow", "github", "--timeout", "0"),
+                List.of("--workspace", orders.resolve("bulk-work").toString()), List.of("same=" + orders));
 
         for (List<String> options : bad) {
             FakeServices.Ran result = run(maven, dir.resolve("work"), options, orders.toString());
@@ -77,8 +78,9 @@ class BulkOptionsTest {
         Path maven = fakeMaven(dir);
         Path spaced = project(Files.createDirectories(dir.resolve("my services")), "order service", "");
         Path other = project(dir.resolve("my services"), "billing service", "");
+        Path stock = project(dir.resolve("my services"), "stock service", "");
         Path list = Files.writeString(dir.resolve("my services/services.txt"),
-                "# a quoted path, and a named one\n\"billing service\" jdk=21\nstock='" + spaced + "'\n");
+                "# a quoted path, and a named one\n\"billing service\" jdk=21\nstock='" + stock + "'\n");
 
         FakeServices.Ran result = run(maven, dir.resolve("work space"), List.of("--list", list.toString()), spaced.toString());
 

@@ -162,6 +162,20 @@ class ReportCommandTest {
         assertThat(json.get("candidates").get(0).get("service").asText()).isEqualTo("orders");
     }
 
+    /** A service in a monorepo whose plugin wrote its paths from the repository's root: its changed files are found. */
+    @Test
+    void changedFilesAreFoundWhereverTheTablesPathsStart(@TempDir Path dir) throws IOException {
+        Path orders = dir.resolve("mono/services/orders");
+        write(orders.resolve("src/A.java"), "class A {}\n");
+        for (String sourcePath : List.of("src/A.java", "services/orders/src/A.java")) {
+            write(orders.resolve("target/rewrite/datatables/2026-11-25_10-00-00-000/" + DryRunReader.CANDIDATES_TABLE),
+                    "sourcePath,location,recipe,candidate,changed,replacement,reason\n" + sourcePath +
+                    ",A#m,dev.rewriteperf.hotpaths.InlineObjectsHash,x,true,y,\n");
+
+            assertThat(DryRunReader.changedFiles(orders)).as(sourcePath).containsExactly(orders.resolve("src/A.java").toRealPath());
+        }
+    }
+
     @Test
     void aProjectWithoutExportedTablesIsAProblemNotACrash(@TempDir Path dir) throws IOException {
         write(dir.resolve("plain/target/rewrite/rewrite.patch"), PATCH);
