@@ -50,7 +50,7 @@ public record Report(List<ServiceResult> services, Gains gains, List<String> pro
     }
 
     public long filesChanged() {
-        return services.stream().mapToLong(s -> s.diffs().size()).sum();
+        return services.stream().mapToLong(s -> s.filesChanged()).sum();
     }
 
     /** Changed and left-alone counts per family, per recipe or per any other key, in name order. */

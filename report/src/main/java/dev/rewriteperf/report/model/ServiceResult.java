@@ -33,6 +33,17 @@ public record ServiceResult(String name, RunStatus status, List<Candidate> candi
         return new ServiceResult(name, status, List.of(), List.of(), problems, notes, "");
     }
 
+    /**
+     * The files the run changed: those its patch shows, or, without a patch (an applied run outside git, whose change
+     * cannot be shown as a diff), those its data table names as changed.
+     */
+    public long filesChanged() {
+        if (!diffs.isEmpty()) {
+            return diffs.size();
+        }
+        return candidates.stream().filter(Candidate::changed).map(Candidate::sourcePath).distinct().count();
+    }
+
     public long changes() {
         return candidates.stream().filter(Candidate::changed).count();
     }

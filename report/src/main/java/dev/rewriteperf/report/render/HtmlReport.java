@@ -77,7 +77,7 @@ public final class HtmlReport {
 
     private static TableTag services(Report report) {
         return table(thead(tr(th("service"), th("status"), th("changes"), th("files changed"), th("left alone"), th("problems"))),
-                tbody(each(report.services(), s -> tr(td(s.name()), td(s.status().text()), number(s.changes()), number(s.diffs().size()),
+                tbody(each(report.services(), s -> tr(td(s.name()), td(s.status().text()), number(s.changes()), number(s.filesChanged()),
                         number(s.leftAlone()), number(s.problems().size()))))).withId("services");
     }
 

@@ -25,7 +25,7 @@ public final class MarkdownReport {
         }
         md.append("| service | status | changes | files changed | left alone | problems |\n| --- | --- | ---: | ---: | ---: | ---: |\n");
         for (ServiceResult s : report.services()) {
-            md.append("| ").append(cell(s.name())).append(" | ").append(s.status().text()).append(" | ").append(s.changes()).append(" | ").append(s.diffs().size())
+            md.append("| ").append(cell(s.name())).append(" | ").append(s.status().text()).append(" | ").append(s.changes()).append(" | ").append(s.filesChanged())
                     .append(" | ").append(s.leftAlone()).append(" | ").append(s.problems().size()).append(" |\n");
         }
         md.append("\n| recipe | changes | left alone | measured per call (size, JDK) |\n| --- | ---: | ---: | --- |\n");

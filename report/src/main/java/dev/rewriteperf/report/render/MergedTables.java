@@ -43,7 +43,7 @@ public final class MergedTables {
     public static void writeJson(Report report, Path file) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("services", report.services().stream().map(s -> Map.of("name", s.name(), "changes", s.changes(),
-                "filesChanged", s.diffs().size(), "leftAlone", s.leftAlone(), "problems", s.problems())).toList());
+                "filesChanged", s.filesChanged(), "leftAlone", s.leftAlone(), "problems", s.problems())).toList());
         json.put("candidates", report.candidates());
         json.put("problems", report.allProblems());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);

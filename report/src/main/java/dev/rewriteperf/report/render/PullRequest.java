@@ -28,7 +28,7 @@ public final class PullRequest {
 
     public static String commitMessage(ServiceResult service, String recipe) {
         StringBuilder message = new StringBuilder(String.format(Locale.ROOT,
-                "Allocate less on hot paths: %d rewrite(s) in %d file(s)%n%n", service.changes(), service.diffs().size()));
+                "Allocate less on hot paths: %d rewrite(s) in %d file(s)%n%n", service.changes(), service.filesChanged()));
         changesByRecipe(service).forEach((name, count) -> message.append("- ").append(name).append(": ").append(count).append('\n'));
         message.append("\nWritten by the rewrite-performance pack (").append(recipe)
                 .append(") with the stock rewrite-maven-plugin; each rewrite is measured in the pack's benchmarks.\n");
@@ -38,7 +38,7 @@ public final class PullRequest {
     public static String body(ServiceResult service, Gains gains, String recipe, List<String> checks) {
         StringBuilder md = new StringBuilder("## Allocate less on hot paths\n\n");
         md.append(String.format(Locale.ROOT, "%d rewrite(s) in %d file(s) by `%s`; %d spot(s) examined and left alone.%n%n",
-                service.changes(), service.diffs().size(), recipe, service.leftAlone()));
+                service.changes(), service.filesChanged(), recipe, service.leftAlone()));
         md.append("| recipe | rewrites | measured (the pack's benchmarks) |\n| --- | ---: | --- |\n");
         Map<String, String> fullNames = new LinkedHashMap<>();
         service.candidates().stream().filter(Candidate::changed).forEach(c -> fullNames.put(c.recipeSimpleName(), c.recipe()));

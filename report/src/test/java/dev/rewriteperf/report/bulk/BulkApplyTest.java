@@ -151,6 +151,22 @@ class BulkApplyTest {
         assertThat(statuses(workspace)).containsExactly(Map.entry("orders", "branch perf"));
     }
 
+    /** Outside git the applied change cannot be shown as a diff: the report counts its files from the table, and says so. */
+    @Test
+    void anAppliedRunOutsideGitCountsItsFilesAndSaysWhyNoDiff(@TempDir Path dir) throws Exception {
+        Path maven = fakeMaven(dir);
+        Path orders = project(dir, "orders", "");
+        Files.writeString(orders.resolve("A.java"), "class A { void m() { in.copyLoop(out); } }\n");
+        Path workspace = dir.resolve("work");
+
+        assertThat(bulk(maven, workspace, "--apply", orders.toString())).isZero();
+
+        Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
+        assertThat(html.select("#totals").text()).startsWith("1 service(s), 1 change(s) in 1 file(s)");
+        assertThat(html.select("#notes li").eachText())
+                .containsExactly("orders: the applied change is not shown as a diff: the service is not in a git repository");
+    }
+
     /** An applied run in the service's own checkout: the report says the changes were made, and shows them. */
     @Test
     void anAppliedRunsReportIsTitledSoAndShowsTheDiffs(@TempDir Path dir) throws Exception {

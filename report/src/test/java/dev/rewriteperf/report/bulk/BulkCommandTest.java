@@ -40,7 +40,7 @@ class BulkCommandTest {
                 Map.entry("good", "ok"), Map.entry("failing", "dry run failed with exit code 1"),
                 Map.entry("stuck", "dry run timed out"), Map.entry("notes", "failed"), Map.entry("gone", "failed"));
         Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
-        assertThat(html.select("#totals").text()).startsWith("5 service(s), 1 change(s) in 0 file(s), 1 spot(s) left alone");
+        assertThat(html.select("#totals").text()).startsWith("5 service(s), 1 change(s) in 1 file(s), 1 spot(s) left alone");
         assertThat(html.select("#problems li").eachText()).anySatisfy(p -> assertThat(p)
                 .startsWith("failing: the dry run failed with exit code 1: [ERROR] cannot resolve; see ")
                 .contains(workspace.resolve("logs/failing.log").toString()));

@@ -78,7 +78,7 @@ class RunIdentityTest {
 
         assertThat(statuses(workspace).values()).allMatch(s -> s.matches("ok \\(earlier run \\d{8}T\\d{6}Z-\\d+-\\d+\\)"));
         Document html = Jsoup.parse(workspace.resolve("report/report.html").toFile(), "UTF-8");
-        assertThat(html.select("#totals").text()).startsWith("2 service(s), 2 change(s) in 0 file(s), 2 spot(s) left alone");
+        assertThat(html.select("#totals").text()).startsWith("2 service(s), 2 change(s) in 2 file(s), 2 spot(s) left alone");
         assertThat(html.select("#run").text()).matches("Bulk run \\d{8}T\\d{6}Z-\\d+-\\d+: each service's findings are this run's.*");
         assertThat(Files.readAllLines(orders.resolve("invocations"))).hasSize(1);
     }

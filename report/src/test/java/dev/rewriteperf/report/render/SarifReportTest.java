@@ -154,6 +154,13 @@ class SarifReportTest {
     }
 
     @Test
+    void servicesWhoseNamesComeOutAlikeInAFileNameKeepTheirOwnLogs() {
+        Set<String> written = new java.util.HashSet<>();
+        assertThat(List.of("a b", "a_b", "A_B", "orders").stream().map(name -> ReportFiles.sarifName(name, written)))
+                .containsExactly("a_b.sarif", "a_b-2.sarif", "A_B-3.sarif", "orders.sarif");
+    }
+
+    @Test
     void pathsAreUriReferencesFromTheRepositorysRoot() {
         assertThat(SarifReport.uri("services/orders/" + "src/main/java/com/example/Key.java"))
                 .isEqualTo("services/orders/src/main/java/com/example/Key.java");
