@@ -49,8 +49,8 @@ public final class Workload {
 
         /**
          * Written so that the arrays escape: an array read only for its length is removed by C2 once compiled. The
-         * recordings call it for a tenth or so of hot's bytes: few enough to rank below hot, enough that sampling
-         * never misses it (at 200 rounds a CI run once recorded no sample of it).
+         * recordings call it for 600 rounds a call, a few percent of hot's bytes: few enough to rank below hot, enough
+         * that sampling does not miss it (at 200 rounds a CI run once recorded no sample of it).
          */
         static volatile long[] last;
 
