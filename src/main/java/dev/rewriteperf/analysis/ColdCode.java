@@ -75,11 +75,11 @@ public final class ColdCode {
             if (value instanceof J.MethodDeclaration) {
                 return methodReason((J.MethodDeclaration) value);
             }
-            if (value instanceof J.Block && !inLambda && isInitializer(c)) {
+            if (value instanceof J.Block && !inLambda && inClassBody(c)) {
                 return ((J.Block) value).isStatic() ? "cold: in a static initialiser, which runs once"
                         : "cold: in an instance initialiser, which runs once per object";
             }
-            if (value instanceof J.VariableDeclarations && !inLambda && isField(c)) {
+            if (value instanceof J.VariableDeclarations && !inLambda && inClassBody(c)) {
                 return "cold: initialises a field, once" +
                        (((J.VariableDeclarations) value).hasModifier(J.Modifier.Type.Static) ? "" : " per object");
             }
@@ -134,15 +134,12 @@ public final class ColdCode {
         return type != null && TypeUtils.isAssignableTo("java.lang.Throwable", type);
     }
 
-    /** A block directly in a class body: {@code static { .. }} or {@code { .. }}. */
-    private static boolean isInitializer(Cursor block) {
-        Cursor parent = block.getParentTreeCursor();
-        return parent.getValue() instanceof J.Block && parent.getParentTreeCursor().getValue() instanceof J.ClassDeclaration;
-    }
-
-    /** Variables declared directly in a class body. */
-    private static boolean isField(Cursor declarations) {
-        Cursor parent = declarations.getParentTreeCursor();
+    /**
+     * A member directly in a class body: a block there is an initialiser ({@code static { .. }} or {@code { .. }}),
+     * variables there are fields.
+     */
+    private static boolean inClassBody(Cursor member) {
+        Cursor parent = member.getParentTreeCursor();
         return parent.getValue() instanceof J.Block && parent.getParentTreeCursor().getValue() instanceof J.ClassDeclaration;
     }
 
@@ -204,7 +201,7 @@ public final class ColdCode {
         Cursor declarations = at.getParentTreeCursor();
         Cursor block = declarations.getParentTreeCursor();
         if (!(declarations.getValue() instanceof J.VariableDeclarations) || !(block.getValue() instanceof J.Block)
-            || isField(declarations)) {
+            || inClassBody(declarations)) {
             return false;
         }
         String name = variable.getSimpleName();

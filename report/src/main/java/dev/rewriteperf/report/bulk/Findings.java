@@ -46,8 +46,7 @@ final class Findings {
         }
         Properties run = new Properties();
         run.setProperty("run", runId);
-        ServiceResult read = DryRunReader.read("", project);
-        run.setProperty("repositoryPath", read.repositoryPath());
+        run.setProperty("repositoryPath", DryRunReader.repositoryPath(project));
         try (OutputStream out = Files.newOutputStream(kept.resolve(RUN_FILE))) {
             run.store(out, "the bulk run these findings are from");
         }

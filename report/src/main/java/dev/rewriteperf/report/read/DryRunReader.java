@@ -74,6 +74,13 @@ public final class DryRunReader {
      * root, which is the project for a service of its own but may be a directory above it (a monorepo's root, where
      * {@code .mvn} is), so the start is the project's nearest directory, itself first, that holds the files.
      */
+    /** {@link #repositoryPath(Path, List)} from the project's newest data table alone (its patch is not read). */
+    public static String repositoryPath(Path project) {
+        List<Candidate> candidates = newestTable(project.resolve("target/rewrite"))
+                .map(table -> candidates("", table, new ArrayList<>())).orElse(List.of());
+        return repositoryPath(project, candidates);
+    }
+
     static String repositoryPath(Path project, List<Candidate> candidates) {
         Path top;
         try {
