@@ -169,7 +169,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
         collectNames(ENVIRONMENT.activateRecipes("dev.rewriteperf.PerformanceBestPractices").getDescriptor(), included);
         List<String> declared = new ArrayList<>();
         for (RecipeDescriptor descriptor : ENVIRONMENT.listRecipeDescriptors()) {
-            if (descriptor.getName().startsWith("dev.rewriteperf.") && descriptor.getRecipeList().isEmpty()) {
+            if (PackStructureTest.isPackRecipe(descriptor.getName()) && descriptor.getRecipeList().isEmpty()) {
                 declared.add(descriptor.getName());
             }
         }
@@ -206,7 +206,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
     @Test
     void imperativeRecipesShareTheCandidatesTable() {
         for (Recipe recipe : ENVIRONMENT.listRecipes()) {
-            if (recipe.getName().startsWith("dev.rewriteperf.") && recipe.getRecipeList().isEmpty()) {
+            if (PackStructureTest.isPackRecipe(recipe.getName()) && recipe.getRecipeList().isEmpty()) {
                 assertThat(recipe.getDataTableDescriptors()).as(recipe.getName())
                   .anyMatch(table -> table.getName().equals("dev.rewriteperf.table.PerformanceCandidates"));
             }
@@ -392,7 +392,7 @@ class PerformanceBestPracticesTest implements RewriteTest {
 
     /** The pack's recipes without a recipe list, listed once: listing every recipe of the classpath is costly. */
     private static final Set<String> LEAVES = ENVIRONMENT.listRecipeDescriptors().stream()
-      .filter(descriptor -> descriptor.getName().startsWith("dev.rewriteperf.") && descriptor.getRecipeList().isEmpty())
+      .filter(descriptor -> PackStructureTest.isPackRecipe(descriptor.getName()) && descriptor.getRecipeList().isEmpty())
       .map(RecipeDescriptor::getName)
       .collect(Collectors.toSet());
 

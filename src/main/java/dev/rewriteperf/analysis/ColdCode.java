@@ -9,6 +9,7 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,12 +36,32 @@ public final class ColdCode {
             "com.google.common.base.Preconditions", "com.google.common.base.Verify", "org.springframework.util.Assert",
             "org.junit.jupiter.api.Assertions");
 
+    /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
+    private static final int MAX_CALLERS = 3;
+
     private ColdCode() {
     }
 
     /** Why the spot at {@code cursor} is cold code, starting {@code cold: }; null when nothing says it is. */
     public static @Nullable String reason(Cursor cursor) {
+        return reason(cursor, null);
+    }
+
+    /**
+     * The same, knowing the project's failing methods and hashed types when a composite scanned it ({@code facts});
+     * without them, the spot's own file says which of its methods always fail.
+     */
+    public static @Nullable String reason(Cursor cursor, @Nullable ProjectFacts facts) {
+        J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
+        if (facts == null && file == null) {
+            return null;
+        }
+        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0);
+    }
+
+    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers) {
         boolean inLambda = false;
+        boolean repeats = false;
         Object child = cursor.getValue();
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             Object value = c.getValue();
@@ -51,7 +72,7 @@ public final class ColdCode {
                 return "cold: builds the message of an exception";
             }
             if (value instanceof J.MethodInvocation && value != cursor.getValue() && isArgument(child, (J.MethodInvocation) value)
-                && alwaysThrows((J.MethodInvocation) value, c)) {
+                && facts.alwaysFails((J.MethodInvocation) value)) {
                 return "cold: builds the message of an error that " + ((J.MethodInvocation) value).getSimpleName() +
                        "(..) always throws";
             }
@@ -65,15 +86,26 @@ public final class ColdCode {
                 && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
                 return "cold: builds the message of a thrown exception";
             }
-            if (value instanceof J.Lambda) {
+            if (value instanceof J.Lambda || value instanceof J.MemberReference) {
                 inLambda = true;
                 String check = checkGivenTheMessage(c);
                 if (check != null) {
                     return "cold: builds the message of a failed check (" + check + "(..))";
                 }
+                if (computesACacheEntry(c)) {
+                    return "cold: computes an entry of a cache, once per key (computeIfAbsent)";
+                }
+            }
+            repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
+            if (value instanceof J.Block && !repeats && child instanceof Statement) {
+                String failing = endsInFailure((J.Block) value, c, facts);
+                if (failing != null) {
+                    return "cold: runs only on a path that ends in " + failing;
+                }
             }
             if (value instanceof J.MethodDeclaration) {
-                return methodReason((J.MethodDeclaration) value);
+                String method = methodReason((J.MethodDeclaration) value, facts);
+                return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
             }
             if (value instanceof J.Block && !inLambda && inClassBody(c)) {
                 return ((J.Block) value).isStatic() ? "cold: in a static initialiser, which runs once"
@@ -94,6 +126,98 @@ public final class ColdCode {
     }
 
     /**
+     * What a block ends in when every run of it fails: a {@code throw}, or a call that always throws, with no way out
+     * before it ({@code return}, {@code break}, {@code continue}). A try's own block is not one: its catch may
+     * recover.
+     */
+    private static @Nullable String endsInFailure(J.Block block, Cursor at, ProjectFacts facts) {
+        Statement last = Exits.last(block);
+        Cursor parent = at.getParentTreeCursor();
+        if (last == null || parent.getValue() instanceof J.Try) {
+            return null;
+        }
+        String failure = null;
+        if (last instanceof J.Throw) {
+            failure = "a throw";
+        } else if (last instanceof J.MethodInvocation && facts.alwaysFails((J.MethodInvocation) last)) {
+            failure = ((J.MethodInvocation) last).getSimpleName() + "(..), which always throws";
+        } else if (last instanceof J.Return && ((J.Return) last).getExpression() instanceof J.MethodInvocation
+                   && facts.alwaysFails((J.MethodInvocation) ((J.Return) last).getExpression())) {
+            failure = ((J.MethodInvocation) ((J.Return) last).getExpression()).getSimpleName() + "(..), which always throws";
+        }
+        if (failure == null) {
+            return null;
+        }
+        for (J.Return ret : Exits.returnsOf(block)) {
+            if (ret != last) {
+                return null;
+            }
+        }
+        return Exits.jumpsOut(block, parent) ? null : failure;
+    }
+
+    /**
+     * A lambda or method reference that fills a field's map on a miss ({@code CACHE.computeIfAbsent(type, t -> ..)}):
+     * it runs once per key, not per call. A local map's runs with each call and stays per-call code.
+     */
+    private static boolean computesACacheEntry(Cursor function) {
+        Object parent = function.getParentTreeCursor().getValue();
+        if (!(parent instanceof J.MethodInvocation)) {
+            return false;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) parent;
+        JavaType.Method type = call.getMethodType();
+        if (type == null || !type.getName().equals("computeIfAbsent") || call.getArguments().size() != 2
+            || call.getArguments().get(1) != function.getValue()
+            || !TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
+            return false;
+        }
+        Expression map = call.getSelect();
+        JavaType.Variable field = map instanceof J.Identifier ? ((J.Identifier) map).getFieldType()
+                : map instanceof J.FieldAccess ? ((J.FieldAccess) map).getName().getFieldType() : null;
+        return field != null && field.getOwner() instanceof JavaType.FullyQualified;
+    }
+
+    /**
+     * A private method whose every call in its file is in cold code ({@code getCanonicalConstructor} called only from
+     * a {@code ClassValue}'s {@code computeValue}) is cold too. Followed {@value #MAX_CALLERS} methods up.
+     */
+    private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers) {
+        JavaType.Method type = method.getMethodType();
+        J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
+        if (type == null || file == null || !method.hasModifier(J.Modifier.Type.Private)) {
+            return null;
+        }
+        List<Cursor> calls = new ArrayList<>();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if (TypeUtils.isOfType(call.getMethodType(), type)) {
+                    calls.add(getCursor());
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+
+            @Override
+            public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+                if (TypeUtils.isOfType(reference.getMethodType(), type)) {
+                    calls.add(getCursor());
+                }
+                return super.visitMemberReference(reference, p);
+            }
+        }.visit(file, 0, new Cursor(null, Cursor.ROOT_VALUE));
+        String first = null;
+        for (Cursor call : calls) {
+            String reason = reason(call, facts, callers + 1);
+            if (reason == null) {
+                return null;
+            }
+            first = first == null ? reason : first;
+        }
+        return first == null ? null : first.replaceFirst("^cold: ", "cold: called only from cold code (") + ")";
+    }
+
+    /**
      * The check a lambda is the message supplier of ({@code Validate.isTrue(ok, () -> String.format(..))}): the JDK's,
      * Guava's, Commons Lang's and Spring's argument checks call it only when the check fails. A message given as a
      * value is built on every call, and stays per-call code.
@@ -111,12 +235,22 @@ public final class ColdCode {
         return owner.getClassName() + "." + call.getSimpleName();
     }
 
-    private static @Nullable String methodReason(J.MethodDeclaration method) {
+    private static @Nullable String methodReason(J.MethodDeclaration method, ProjectFacts facts) {
         String name = method.getSimpleName();
         List<Statement> parameters = method.getParameters();
         boolean noParameters = parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty;
-        if (name.equals("toString") && noParameters && !method.hasModifier(J.Modifier.Type.Static)) {
+        JavaType.FullyQualified owner = method.getMethodType() == null ? null : method.getMethodType().getDeclaringType();
+        boolean instance = !method.hasModifier(J.Modifier.Type.Static);
+        if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
+        }
+        if (name.equals("hashCode") && noParameters && instance && owner != null && Boolean.FALSE.equals(facts.isHashed(owner))) {
+            return "cold: in hashCode() of " + owner.getClassName() + ", which nothing in the project hashes " +
+                   "(no map key, set element or hashCode() call of the type)";
+        }
+        if (name.equals("computeValue") && parameters.size() == 1 && owner != null
+            && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {
+            return "cold: in a ClassValue's computeValue, which runs once per class";
         }
         if (name.equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
             && parameters.get(0) instanceof J.VariableDeclarations
@@ -150,47 +284,6 @@ public final class ColdCode {
             }
         }
         return false;
-    }
-
-    /**
-     * Whether {@code call} goes to a method declared in the same file whose body ends in a {@code throw} and holds no
-     * {@code return}: a helper that reports an error, every call of which throws.
-     */
-    private static boolean alwaysThrows(J.MethodInvocation call, Cursor at) {
-        JavaType.Method type = call.getMethodType();
-        J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
-        if (type == null || file == null) {
-            return false;
-        }
-        AtomicBoolean throwing = new AtomicBoolean();
-        new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
-                if (method.getMethodType() != null && TypeUtils.isOfType(method.getMethodType(), type) && method.getBody() != null) {
-                    List<Statement> body = method.getBody().getStatements();
-                    throwing.set(!body.isEmpty() && body.get(body.size() - 1) instanceof J.Throw && !returns(method.getBody()));
-                }
-                return method;
-            }
-        }.visit(file, 0);
-        return throwing.get();
-    }
-
-    private static boolean returns(J.Block body) {
-        AtomicBoolean found = new AtomicBoolean();
-        new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.Return visitReturn(J.Return ret, Integer p) {
-                found.set(true);
-                return ret;
-            }
-
-            @Override
-            public J.Lambda visitLambda(J.Lambda lambda, Integer p) {
-                return lambda; // a lambda's return is its own
-            }
-        }.visit(body, 0);
-        return found.get();
     }
 
     /**

@@ -58,6 +58,17 @@ public final class LineLengths {
         return Math.min(Math.max(longest, ALWAYS_FITS), NEVER_FITS);
     }
 
+    /**
+     * Why a new line of code, {@code indent} and then {@code code}, would not read as {@code cu}'s code: it is longer
+     * than the file's budget ({@link #lineBudget}); {@code what} names it in the reason. Null when it fits.
+     */
+    public static @Nullable String newCodeLineRefusal(J.CompilationUnit cu, String indent, String code, String what) {
+        int width = width(indent + code);
+        int budget = lineBudget(cu);
+        return width <= budget ? null : what + " `" + code + "` would be " + width +
+                " characters long, longer than this file's code lines (" + budget + ")";
+    }
+
     /** The width of the longest line of {@code cu} that holds a string literal (formatters cannot break those). */
     static int longestStringLine(J.CompilationUnit cu) {
         int longest = 0;

@@ -13,6 +13,7 @@ import org.openrewrite.marker.Markers;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -98,7 +99,7 @@ public final class SourceLocal {
             Matcher verb = VERB.matcher(method);
             String noun = verb.find() ? FreshNames.decapitalized(method.substring(verb.end())) : method;
             if (!NAMELESS.contains(method) && FreshNames.isUsableName(noun)) {
-                return noun;
+                return namesOneElement(noun, type) ? pluralOfOne(noun) : noun; // `expression()` of a List names `expressions`
             }
         }
         JavaType elementType = type instanceof JavaType.Array ? ((JavaType.Array) type).getElemType() :
@@ -113,6 +114,34 @@ public final class SourceLocal {
             }
         }
         return "elements";
+    }
+
+    /**
+     * Whether {@code noun} names the source's element type rather than the source: {@code expression} for a
+     * {@code List<ExpressionContext>} (a parser's accessor), not {@code latest} for a {@code List<String>}.
+     */
+    private static boolean namesOneElement(String noun, JavaType type) {
+        JavaType.FullyQualified element = TypeUtils.asFullyQualified(elementType(type));
+        if (element == null || type instanceof JavaType.GenericTypeVariable) {
+            return false;
+        }
+        String simple = element.getClassName().substring(element.getClassName().lastIndexOf('.') + 1);
+        return simple.toLowerCase(Locale.ROOT).startsWith(noun.toLowerCase(Locale.ROOT));
+    }
+
+    private static @Nullable JavaType elementType(JavaType type) {
+        return type instanceof JavaType.Array ? ((JavaType.Array) type).getElemType() :
+                type instanceof JavaType.Parameterized && ((JavaType.Parameterized) type).getTypeParameters().size() == 1 ?
+                        ((JavaType.Parameterized) type).getTypeParameters().get(0) : null;
+    }
+
+    /** The plural of a noun that names one thing; a noun that already names many (or a container) as it is. */
+    private static String pluralOfOne(String noun) {
+        String plural = plural(noun);
+        boolean names = noun.endsWith("s") || noun.endsWith("List") || noun.endsWith("Set") || noun.endsWith("Array")
+                        || noun.endsWith("Collection") || noun.endsWith("Map") || noun.endsWith("ren") || noun.endsWith("Data")
+                        || noun.endsWith("data") || noun.endsWith("Values") || Arrays.asList("list", "set", "map", "array", "collection").contains(noun);
+        return names || !FreshNames.isUsableName(plural) ? noun : plural;
     }
 
     private static String plural(String noun) {

@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.JavaVersions;
 import dev.rewriteperf.analysis.Release;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +34,11 @@ final class ConstantRegex {
 
     /** Names that say what the common regexes match; any other is named for the method that uses it. */
     private static final Map<String, String> NAMES = new HashMap<>();
+    /** Names of single characters, and of the escapes a character class holds ({@code \\s}). */
+    private static final Map<String, String> CHARACTER_NAMES = new HashMap<>();
+    /** A class of a few characters, once or repeated: {@code [- ]}, {@code [,;\\s]+}. */
+    private static final Pattern CHARACTER_CLASS = Pattern.compile("\\[((?:\\\\.|[^\\\\\\]\\[^])+)]\\+?");
+    private static final int MAX_NAMED_MEMBERS = 3;
 
     static {
         for (String whitespace : new String[]{"\\s+", "\\s", " +"}) {
@@ -52,9 +59,60 @@ final class ConstantRegex {
         NAMES.put("\\D", "NON_DIGIT");
         NAMES.put("\\D+", "NON_DIGITS");
         NAMES.put("\\W+", "NON_WORD");
+        String[][] characters = {{"\\", "BACKSLASH"}, {"/", "SLASH"}, {":", "COLON"}, {";", "SEMICOLON"}, {"=", "EQUALS"},
+            {"-", "DASH"}, {"_", "UNDERSCORE"}, {" ", "SPACE"}, {"\t", "TAB"}, {"#", "HASH"}, {"&", "AMPERSAND"},
+            {"+", "PLUS"}, {"*", "ASTERISK"}, {"?", "QUESTION_MARK"}, {"$", "DOLLAR"}, {"^", "CARET"}, {"@", "AT_SIGN"},
+            {"%", "PERCENT"}, {"~", "TILDE"}, {"`", "BACKTICK"}, {"\"", "QUOTE"}, {"'", "APOSTROPHE"}, {",", "COMMA"},
+            {".", "DOT"}, {"|", "PIPE"}, {"!", "EXCLAMATION_MARK"}, {"(", "OPENING_PARENTHESIS"},
+            {")", "CLOSING_PARENTHESIS"}, {"[", "OPENING_BRACKET"}, {"]", "CLOSING_BRACKET"}, {"{", "OPENING_BRACE"},
+            {"}", "CLOSING_BRACE"}, {"<", "LESS_THAN"}, {">", "GREATER_THAN"}};
+        for (String[] character : characters) {
+            CHARACTER_NAMES.put(character[0], character[1]);
+            // the character as a regex matching it alone: escaped where it is an operator, as written where not
+            String literal = character[0];
+            String regex = ".$|()[{^?*+\\".contains(literal) ? "\\" + literal : literal;
+            NAMES.putIfAbsent(regex, character[1]);
+        }
+        CHARACTER_NAMES.put("\\s", "WHITESPACE");
+        CHARACTER_NAMES.put("\\d", "DIGIT");
+        CHARACTER_NAMES.put("\\t", "TAB");
+        CHARACTER_NAMES.put("\\n", "LINE_FEED");
+        CHARACTER_NAMES.put("\\r", "CARRIAGE_RETURN");
+    }
+
+    /**
+     * A name for a class of up to three characters, each named ({@code [,;\\s]+}: {@code COMMA_SEMICOLON_OR_WHITESPACE});
+     * null for a range, a negation, or more members.
+     */
+    static @Nullable String characterClassName(String regex) {
+        Matcher matcher = CHARACTER_CLASS.matcher(regex);
+        if (!matcher.matches()) {
+            return null;
+        }
+        String members = matcher.group(1);
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < members.length(); i++) {
+            boolean escape = members.charAt(i) == '\\';
+            String member = members.substring(i, escape ? i + 2 : i + 1);
+            i += escape ? 1 : 0;
+            boolean range = member.equals("-") && i > 0 && i < members.length() - 1;
+            String name = CHARACTER_NAMES.containsKey(member) ? CHARACTER_NAMES.get(member)
+                    : escape ? CHARACTER_NAMES.get(member.substring(1)) : null;
+            if (name == null || range || names.contains(name)) {
+                return null;
+            }
+            names.add(name);
+        }
+        if (names.size() < 2 || names.size() > MAX_NAMED_MEMBERS) {
+            return null;
+        }
+        return String.join("_", names.subList(0, names.size() - 1)) + "_OR_" + names.get(names.size() - 1);
     }
 
     static final String PATTERN = "java.util.regex.Pattern";
+    /** The methods whose string argument is a regex. */
+    private static final Set<String> REGEX_TAKING = new HashSet<>(Arrays.asList("split", "replaceAll", "replaceFirst",
+            "matches", "compile"));
     /** {@code \p{IsThaana}}, {@code \p{InKaktovikNumerals}}, {@code \p{sc=Latn}}: names Unicode's newer versions add to. */
     private static final Pattern UNICODE_PROPERTY = Pattern.compile("\\\\[pP]\\{(Is|In|[A-Za-z_]+=)([A-Za-z_-]*)");
     /** Names every Java since 8 knows: the binary properties, the general categories, the long-standing scripts and blocks. */
@@ -212,17 +270,101 @@ final class ConstantRegex {
         return ch < Character.MIN_HIGH_SURROGATE || ch > Character.MAX_LOW_SURROGATE;
     }
 
-    /** Names for the field, best first: what the regex matches, else the method (or field) that uses it. */
+    /**
+     * Names for the field, best first: what the regex matches, else the methods that use it: one method's name, or
+     * the words the names of several share ({@code enabledSslProtocolSuites} and {@code enabledSslCipherSuites}:
+     * {@code ENABLED_SSL_SUITES}), so a field used by two methods is not named after one of them.
+     */
     List<String> names(Cursor site) {
         List<String> names = new ArrayList<>();
         if (NAMES.containsKey(value)) {
             names.add(NAMES.get(value));
+        } else if (characterClassName(value) != null) {
+            names.add(characterClassName(value));
         }
         J.MethodDeclaration method = site.firstEnclosing(J.MethodDeclaration.class);
-        String user = method == null || method.isConstructor() ? "REGEX" : constantCase(method.getSimpleName());
+        String user = method == null || method.isConstructor() ? "REGEX" : constantCase(sharedWords(method.getSimpleName(), site));
         names.add(user.endsWith("PATTERN") ? user : user + "_PATTERN");
         names.add(user + "_REGEX");
         return names;
+    }
+
+    /**
+     * The leading and trailing camel-case words the names of the file's methods that write this regex share, or
+     * {@code method} when it is the only one or they share none.
+     */
+    private String sharedWords(String method, Cursor site) {
+        J.CompilationUnit file = site.firstEnclosing(J.CompilationUnit.class);
+        if (file == null) {
+            return method;
+        }
+        Set<String> users = new LinkedHashSet<>();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Literal visitLiteral(J.Literal literal, Integer p) {
+                if (source.equals(literal.getValueSource())) {
+                    addUser(getCursor());
+                }
+                return literal;
+            }
+
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                if (source.equals(identifier.getSimpleName()) && identifier.getFieldType() != null) {
+                    addUser(getCursor());
+                }
+                return identifier;
+            }
+
+            /** A use as a regex: the argument of a call that takes one. */
+            private void addUser(Cursor use) {
+                Object call = use.getParentTreeCursor().getValue();
+                if (!(call instanceof J.MethodInvocation) || !REGEX_TAKING.contains(((J.MethodInvocation) call).getSimpleName())) {
+                    return;
+                }
+                J.MethodDeclaration user = use.firstEnclosing(J.MethodDeclaration.class);
+                if (user != null && !user.isConstructor()) {
+                    users.add(user.getSimpleName());
+                }
+            }
+        }.visit(file, 0);
+        if (users.size() < 2) {
+            return method;
+        }
+        List<List<String>> words = new ArrayList<>();
+        for (String user : users) {
+            words.add(Arrays.asList(user.split("(?<=[a-z0-9])(?=[A-Z])")));
+        }
+        int shortest = Integer.MAX_VALUE;
+        for (List<String> w : words) {
+            shortest = Math.min(shortest, w.size());
+        }
+        int leading = 0;
+        while (leading < shortest && sameWordAt(words, leading, false)) {
+            leading++;
+        }
+        int trailing = 0;
+        while (leading + trailing < shortest && sameWordAt(words, trailing, true)) {
+            trailing++;
+        }
+        List<String> first = words.get(0);
+        if (leading + trailing == 0) {
+            return method;
+        }
+        String shared = String.join("", first.subList(0, leading)) + String.join("", first.subList(first.size() - trailing, first.size()));
+        return Character.toLowerCase(shared.charAt(0)) + shared.substring(1);
+    }
+
+    private static boolean sameWordAt(List<List<String>> words, int index, boolean fromEnd) {
+        String word = null;
+        for (List<String> w : words) {
+            String here = w.get(fromEnd ? w.size() - 1 - index : index);
+            if (word != null && !word.equalsIgnoreCase(here)) {
+                return false;
+            }
+            word = here;
+        }
+        return true;
     }
 
     /** {@code splitPath} as {@code SPLIT_PATH}. */

@@ -346,17 +346,21 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             return "\"\"";
         }
         if (operands.size() == 1 && pieces.get(0).isValue()) {
-            return "String.valueOf(" + operands.get(0) + ")";
+            return "String.valueOf(" + slot(values.get(0), false) + ")"; // an argument needs no parentheses
         }
         return (stringFirst || operands.size() == 1 ? "" : "\"\" + ") + String.join(" + ", operands);
     }
 
     /** A template slot of the value's type, parenthesised where its own operators would bind to the concatenation's. */
     private static String slot(Expression value) {
+        return slot(value, true);
+    }
+
+    private static String slot(Expression value, boolean inConcatenation) {
         String name = FormattedValues.typeName(FormattedValues.typeOf(value)).replace('$', '.');
         String slot = "#{any(" + name + ")}";
         boolean operator = value instanceof J.Binary || value instanceof J.Ternary || value instanceof J.Assignment ||
                            value instanceof J.AssignmentOperation || value instanceof J.InstanceOf;
-        return operator ? "(" + slot + ")" : slot;
+        return operator && inConcatenation ? "(" + slot + ")" : slot;
     }
 }

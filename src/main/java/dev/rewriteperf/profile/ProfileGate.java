@@ -29,6 +29,8 @@ public final class ProfileGate {
     private final double minimumShare;
     /** Without a table: whether spots in cold code are left alone. */
     private final boolean leavesColdCode;
+    /** The composite's scan of the project for the cold-code rules; null until the composite adds it. */
+    private volatile @Nullable ReadProjectForColdCode project;
     private volatile @Nullable HotMethods table;
     private volatile @Nullable String unreadable;
 
@@ -71,6 +73,17 @@ public final class ProfileGate {
         return valid;
     }
 
+    /**
+     * The scan to run before the composite's recipes when it leaves cold code alone (the rules read the whole
+     * project), else null. Made once: its accumulator is found by the instance.
+     */
+    public synchronized @Nullable ReadProjectForColdCode projectScan() {
+        if (leavesColdCode && project == null) {
+            project = new ReadProjectForColdCode();
+        }
+        return project;
+    }
+
     /** Whether a hot-methods table was given (a minimum share alone gates nothing). */
     public boolean isActive() {
         return hotMethods != null;
@@ -98,7 +111,7 @@ public final class ProfileGate {
     /** Why the spot at {@code cursor} may not be rewritten under this profile, or as cold code; null when it may. */
     public @Nullable String coldReason(Cursor cursor) {
         if (!isActive()) {
-            return leavesColdCode ? ColdCode.reason(cursor) : null;
+            return leavesColdCode ? ColdCode.reason(cursor, project == null ? null : project.facts()) : null;
         }
         if (load() == null) {
             return "profile-guided run, but the hot-methods table could not be read: " + unreadable;

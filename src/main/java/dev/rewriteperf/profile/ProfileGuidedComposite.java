@@ -7,6 +7,7 @@ import org.openrewrite.config.DeclarativeRecipe;
 import org.openrewrite.java.search.IsLikelyNotTest;
 
 import java.net.URI;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,9 +32,10 @@ public abstract class ProfileGuidedComposite extends Recipe {
 
     public static final String INCLUDE_COLD_CODE_NAME = "Include cold code";
     public static final String INCLUDE_COLD_CODE_DESCRIPTION = "Without `hotMethods`: also rewrite spots in code that " +
-            "runs once, only when something fails, or only to print (building a thrown exception, catch blocks, " +
-            "initialisers, `main`, `toString()`), which are otherwise left alone and listed with a `cold:` reason. " +
-            "Default false. With `hotMethods` the recording decides, wherever the spot is.";
+            "runs once, only when something fails, or only to print (building a thrown exception, a path that can only " +
+            "end in a throw, catch blocks, initialisers, `main`, `toString()`, a once-per-key cache's computation, " +
+            "`hashCode()` of a type the project never hashes), which are otherwise left alone and listed with a " +
+            "`cold:` reason. Default false. With `hotMethods` the recording decides, wherever the spot is.";
 
     private transient @Nullable ProfileGate gate;
     private transient @Nullable List<Recipe> recipeList;
@@ -57,7 +59,10 @@ public abstract class ProfileGuidedComposite extends Recipe {
     @Override
     public final synchronized List<Recipe> getRecipeList() {
         if (recipeList == null) {
-            recipeList = Collections.singletonList(mainCodeOnly(recipes(gate())));
+            ProfileGate gate = gate();
+            Recipe recipes = mainCodeOnly(recipes(gate));
+            ReadProjectForColdCode scan = gate.projectScan();
+            recipeList = scan != null ? Arrays.asList(scan, recipes) : Collections.singletonList(recipes);
         }
         return recipeList;
     }
@@ -99,11 +104,12 @@ public abstract class ProfileGuidedComposite extends Recipe {
             return false;
         }
         ProfileGuidedComposite other = (ProfileGuidedComposite) o;
-        return Objects.equals(getHotMethods(), other.getHotMethods()) && Objects.equals(getMinimumShare(), other.getMinimumShare());
+        return Objects.equals(getHotMethods(), other.getHotMethods()) && Objects.equals(getMinimumShare(), other.getMinimumShare())
+               && Objects.equals(getIncludeColdCode(), other.getIncludeColdCode());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(getClass(), getHotMethods(), getMinimumShare());
+        return Objects.hash(getClass(), getHotMethods(), getMinimumShare(), getIncludeColdCode());
     }
 }

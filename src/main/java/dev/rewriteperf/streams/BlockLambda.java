@@ -1,13 +1,12 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.Exits;
 import org.jspecify.annotations.Nullable;
-import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code map(e -> { statements; return value; })}: a block lambda whose only {@code return} is its last statement
@@ -40,36 +39,8 @@ final class BlockLambda {
         J.Return last = (J.Return) statements.get(statements.size() - 1);
         Expression value = last.getExpression();
         // A comment above the return would have nowhere to go: the loop stores the value in a statement of its own.
-        return value == null || !last.getPrefix().getComments().isEmpty() || returnsIn(lambda.getBody()) != 1 ? null :
+        boolean onlyReturn = Exits.returnsOf((J.Block) lambda.getBody()).size() == 1;
+        return value == null || !last.getPrefix().getComments().isEmpty() || !onlyReturn ? null :
                 new BlockLambda(statements.subList(0, statements.size() - 1), value);
-    }
-
-    /** The {@code return} statements of the lambda itself, not of lambdas or classes inside it. */
-    private static int returnsIn(J body) {
-        AtomicInteger returns = new AtomicInteger();
-        new JavaIsoVisitor<AtomicInteger>() {
-            @Override
-            public J.Return visitReturn(J.Return r, AtomicInteger n) {
-                n.incrementAndGet();
-                return r;
-            }
-
-            @Override
-            public J.Lambda visitLambda(J.Lambda nested, AtomicInteger n) {
-                return nested;
-            }
-
-            @Override
-            public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration nested, AtomicInteger n) {
-                return nested;
-            }
-
-            @Override
-            public J.NewClass visitNewClass(J.NewClass newClass, AtomicInteger n) {
-                newClass.getArguments().forEach(argument -> visit(argument, n));
-                return newClass;
-            }
-        }.visit(body, returns);
-        return returns.get();
     }
 }

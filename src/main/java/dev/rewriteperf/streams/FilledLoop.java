@@ -3,6 +3,7 @@ package dev.rewriteperf.streams;
 import dev.rewriteperf.analysis.SourceLocal;
 import dev.rewriteperf.analysis.TypeText;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The statements a pipeline becomes: a new array or list, for an array an index, and a for-each loop filling
@@ -25,6 +28,8 @@ import java.util.Set;
  * ({@link #retype}).
  */
 final class FilledLoop {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("#\\{[^}]*}");
 
     final String code;
     final List<J> parameters;
@@ -105,6 +110,35 @@ final class FilledLoop {
                 elementType, local, existing, statements);
     }
 
+    /**
+     * The new lines up to the loop's header (the source's local, the array's or list's declaration, the loop's
+     * first line) as they will read, each parameter printed in its place; a parameter over several lines counts
+     * its first.
+     */
+    List<String> headLines(Cursor cursor) {
+        Matcher placeholder = PLACEHOLDER.matcher(code);
+        StringBuilder text = new StringBuilder();
+        int parameter = 0;
+        int end = 0;
+        while (placeholder.find()) {
+            text.append(code, end, placeholder.start());
+            J value = parameter < parameters.size() ? parameters.get(parameter++) : null;
+            String printed = value == null ? "" : value.printTrimmed(cursor);
+            int lineBreak = printed.indexOf('\n');
+            text.append(lineBreak < 0 ? printed : printed.substring(0, lineBreak).trim());
+            end = placeholder.end();
+        }
+        text.append(code.substring(end));
+        List<String> lines = new ArrayList<>();
+        for (String line : text.toString().split("\n")) {
+            lines.add(line.trim());
+            if (line.trim().startsWith("for (")) {
+                break;
+            }
+        }
+        return lines;
+    }
+
     /** How many generated statements come before the declaration of the array or list: the source's local, if any. */
     int leadingStatements() {
         return local == null ? 0 : 1;
@@ -150,7 +184,10 @@ final class FilledLoop {
                 newList((J.NewClass) variable.getInitializer());
         if (declared != null) {
             J.VariableDeclarations.NamedVariable own = declared.getVariables().get(0);
-            return declared.withVariables(Collections.singletonList(own.withInitializer(initializer.withPrefix(own.getInitializer().getPrefix()))));
+            // `new ArrayList<>(n)` is short: it joins its declaration's line where the pipeline was wrapped below it
+            Space prefix = own.getInitializer().getPrefix().getWhitespace().contains("\n") ? Space.SINGLE_SPACE
+                    : own.getInitializer().getPrefix();
+            return declared.withVariables(Collections.singletonList(own.withInitializer(initializer.withPrefix(prefix))));
         }
         TypeTree typeExpression = generated.getTypeExpression();
         if (component != null && typeExpression instanceof J.ArrayType) {

@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.LineLengths;
 import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.LocalVariables;
 import dev.rewriteperf.analysis.MagicNumbers;
@@ -72,10 +73,16 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             candidates.recordSkip(ctx, getCursor(), m, refusal);
             return m;
         }
+        FilledLoop loop = filledLoop(pipeline, site, names, imports);
+        String lineRefusal = lineRefusal(loop, site);
+        if (lineRefusal != null) {
+            candidates.recordSkip(ctx, getCursor(), m, lineRefusal);
+            return m;
+        }
         if (!candidates.mayChange(ctx, getCursor(), m)) {
             return m;
         }
-        schedule(site, filledLoop(pipeline, site, names, imports));
+        schedule(site, loop);
         for (String type : imports) {
             maybeAddImport(type);
         }
@@ -105,6 +112,19 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             return numberRefusal;
         }
         return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+    }
+
+    /** Why a new line before the loop's body would be longer than the file's lines; null when each fits. */
+    private @Nullable String lineRefusal(FilledLoop loop, LoopSite site) {
+        J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
+        String indent = site.statement == null ? "" : site.statement.getPrefix().getIndent();
+        for (String line : loop.headLines(getCursor())) {
+            String refusal = LineLengths.newCodeLineRefusal(cu, indent, line, "the new line");
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        return null;
     }
 
     /**

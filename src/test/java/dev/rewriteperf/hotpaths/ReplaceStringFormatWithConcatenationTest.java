@@ -58,7 +58,8 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
               String g = String.format(Locale.ROOT, "#%d: %s", j, level);
               String h = String.format("[%s]", i + j) + String.format("%s", boxed).length();
               String k = String.format("\\t\\"%s\\"", s == null ? "none" : s);
-              return a + b + f + g + h + k + String.format("done") + String.format(Locale.US, "%d", boxed);
+              String m = String.format(Locale.ROOT, "%d", 0xff & i);
+              return a + b + f + g + h + k + m + String.format("done") + String.format(Locale.US, "%d", boxed);
           }
       }
       """;
@@ -76,7 +77,8 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
               String g = "#" + j + ": " + level;
               String h = "[" + (i + j) + "]" + String.valueOf(boxed).length();
               String k = "\\t\\"" + (s == null ? "none" : s) + "\\"";
-              return a + b + f + g + h + k + "done" + String.valueOf(boxed);
+              String m = String.valueOf(0xff & i);
+              return a + b + f + g + h + k + m + "done" + String.valueOf(boxed);
           }
       }
       """;

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -121,9 +122,7 @@ class ColdCodeTest implements RewriteTest {
     void coldCodeIsLeftAloneAndListedWithItsContextAndPerCallCodeIsRewritten() {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
-              Map<String, String> reasons = rows.stream().filter(r -> !r.isChanged()).collect(Collectors.toMap(
-                PerformanceCandidates.Row::getCandidate, PerformanceCandidates.Row::getReason, (a, b) -> a + " | " + b));
-              assertThat(reasons).containsOnly(
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
                 Map.entry("String.format(\"orders %s\", Orders.class.getSimpleName())", "cold: initialises a field, once"),
                 Map.entry("String.format(\"v%s\", 2)", "cold: in a static initialiser, which runs once"),
                 Map.entry("String.format(\"orders-%s\", 1)", "cold: in an instance initialiser, which runs once per object"),
@@ -312,5 +311,304 @@ class ColdCodeTest implements RewriteTest {
               """
           )
         );
+    }
+
+    //language=java
+    private static final String CODECS = """
+      package com.example;
+
+      import java.util.HashMap;
+      import java.util.Map;
+
+      class Codecs {
+          private final Map<Class<?>, String> codecs = new HashMap<>();
+
+          private final ClassValue<String> readers = new ClassValue<String>() {
+              @Override
+              protected String computeValue(Class<?> type) {
+                  return String.format("%s-reader", type.getName()) + writer(type);
+              }
+          };
+
+          private static String writer(Class<?> type) {
+              return String.format("%s-writer", type.getName());
+          }
+
+          String codec(Class<?> type) {
+              return codecs.computeIfAbsent(type, t -> String.format("%s-codec", type.getName()));
+          }
+
+          String local(Class<?> type) {
+              Map<Class<?>, String> names = new HashMap<>();
+              return names.computeIfAbsent(type, t -> String.format("%s-name", type.getName()));
+          }
+
+          void check(String s) {
+              if (s.isEmpty()) {
+                  Reports.badInput(String.format("bad input %s", s));
+              }
+              if (s.length() > 9) {
+                  Reports.rejectOrder(String.format("bad order %s", s));
+              }
+              if (s.startsWith(" ")) {
+                  String shown = String.format("'%s'", s);
+                  System.err.println(shown);
+                  throw new IllegalArgumentException("blank " + shown);
+              }
+          }
+
+          String parse(String s) {
+              String missing = String.format("no %s", s);
+              return Reports.badInput(missing + "!");
+          }
+      }
+      """;
+
+    /**
+     * Read from the whole project: a helper in another file that always throws (also through a second helper), a
+     * block that can only end in a throw, a {@code hashCode()} of a type nothing hashes, a {@code ClassValue}'s
+     * {@code computeValue} and the private method only it calls, and a field cache's {@code computeIfAbsent}.
+     */
+    @Test
+    void coldCodeSeenAcrossTheProjectIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"bad input %s\", s)", "cold: builds the message of an error that badInput(..) always throws"),
+                Map.entry("String.format(\"bad order %s\", s)", "cold: builds the message of an error that rejectOrder(..) always throws"),
+                Map.entry("String.format(\"'%s'\", s)", "cold: runs only on a path that ends in a throw"),
+                Map.entry("String.format(\"no %s\", s)", "cold: runs only on a path that ends in badInput(..), which always throws"),
+                Map.entry("Objects.hash(x, y)", "cold: in hashCode() of Point, which nothing in the project hashes (no map key, set element or hashCode() call of the type)"),
+                Map.entry("String.format(\"%s-reader\", type.getName())", "cold: in a ClassValue's computeValue, which runs once per class"),
+                Map.entry("String.format(\"%s-writer\", type.getName())", "cold: called only from cold code (in a ClassValue's computeValue, which runs once per class)"),
+                Map.entry("String.format(\"%s-codec\", type.getName())", "cold: computes an entry of a cache, once per key (computeIfAbsent)"),
+                Map.entry("private final Map<Class<?>, String> codecs = new HashMap<>()",
+                  "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("Key#hashCode", "Codecs#local");
+          }),
+          java(
+            """
+              package com.example;
+
+              class Reports {
+                  static <T> T badInput(String message) {
+                      throw new IllegalArgumentException(message);
+                  }
+
+                  static void rejectOrder(String message) {
+                      badInput(message);
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package com.example;
+
+              import java.util.Objects;
+
+              class Point {
+                  int x, y;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(x, y);
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package com.example;
+
+              import java.util.Map;
+              import java.util.Objects;
+
+              class Key {
+                  int x, y;
+                  Map<Key, String> names;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(x, y);
+                  }
+              }
+              """,
+            """
+              package com.example;
+
+              import java.util.Map;
+
+              class Key {
+                  int x, y;
+                  Map<Key, String> names;
+
+                  @Override
+                  public int hashCode() {
+                      return 31 * (31 + Integer.hashCode(x)) + Integer.hashCode(y);
+                  }
+              }
+              """
+          ),
+          java(CODECS, CODECS.replace("t -> String.format(\"%s-name\", type.getName())", "t -> type.getName() + \"-name\""))
+        );
+    }
+
+    /**
+     * Look-alikes that run per call: a loop before a throw, a block that can return before it, a helper whose
+     * namesake elsewhere returns, a private method also called from per-call code, a hashed subtype's hashCode.
+     */
+    @Test
+    void perCallCodeBesideAFailureIsRewritten() {
+        rewriteRun(
+          java(
+            """
+              package com.example;
+
+              class Checks {
+                  static void fail(String message) {
+                      throw new IllegalStateException(message);
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package com.example;
+
+              class Log {
+                  void fail(String message) {
+                      System.err.println(message);
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package com.example;
+
+              import java.util.List;
+              import java.util.Map;
+              import java.util.Objects;
+
+              class Shape {
+                  Map<Shape, String> names;
+              }
+
+              class Circle extends Shape {
+                  int r;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(r);
+                  }
+              }
+
+              class Drain {
+                  void drain(List<String> out, int n) {
+                      for (int i = 0; i < n; i++) {
+                          out.add(String.format("item %s", i));
+                      }
+                      throw new IllegalStateException("drained");
+                  }
+
+                  String pick(String s) {
+                      if (s.length() > 2) {
+                          String v = String.format("x%s", s);
+                          if (v.length() > 3) {
+                              return v;
+                          }
+                          throw new IllegalArgumentException(s);
+                      }
+                      return s;
+                  }
+
+                  void warn(String s) {
+                      Checks.fail(s);
+                      new Log().fail(String.format("warn %s", s));
+                  }
+
+                  String label(String s) {
+                      return name(s);
+                  }
+
+                  void check(String s) {
+                      if (s.isEmpty()) {
+                          throw new IllegalArgumentException(name(s));
+                      }
+                  }
+
+                  private static String name(String s) {
+                      return String.format("name %s", s);
+                  }
+              }
+              """,
+            """
+              package com.example;
+
+              import java.util.List;
+              import java.util.Map;
+
+              class Shape {
+                  Map<Shape, String> names;
+              }
+
+              class Circle extends Shape {
+                  int r;
+
+                  @Override
+                  public int hashCode() {
+                      return 31 + Integer.hashCode(r);
+                  }
+              }
+
+              class Drain {
+                  void drain(List<String> out, int n) {
+                      for (int i = 0; i < n; i++) {
+                          out.add("item " + i);
+                      }
+                      throw new IllegalStateException("drained");
+                  }
+
+                  String pick(String s) {
+                      if (s.length() > 2) {
+                          String v = "x" + s;
+                          if (v.length() > 3) {
+                              return v;
+                          }
+                          throw new IllegalArgumentException(s);
+                      }
+                      return s;
+                  }
+
+                  void warn(String s) {
+                      Checks.fail(s);
+                      new Log().fail("warn " + s);
+                  }
+
+                  String label(String s) {
+                      return name(s);
+                  }
+
+                  void check(String s) {
+                      if (s.isEmpty()) {
+                          throw new IllegalArgumentException(name(s));
+                      }
+                  }
+
+                  private static String name(String s) {
+                      return "name " + s;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** Each spot left alone, by its code, with its reason (the reasons of identical code joined by {@code |}). */
+    private static Map<String, String> reasonsLeftAlone(List<PerformanceCandidates.Row> rows) {
+        return rows.stream().filter(r -> !r.isChanged()).collect(Collectors.toMap(
+          PerformanceCandidates.Row::getCandidate, PerformanceCandidates.Row::getReason, (a, b) -> a + " | " + b));
     }
 }

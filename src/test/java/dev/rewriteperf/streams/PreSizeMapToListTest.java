@@ -1099,6 +1099,118 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /**
+     * A parser's accessor named for one element ({@code expression()} of a {@code List<ExpressionContext>}) names
+     * its local in the plural; a declaration wrapped before the pipeline joins its line, which now fits.
+     */
+    @Test
+    void anAccessorNamedForOneElementNamesItsLocalInThePlural() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              package parser;
+
+              import java.util.List;
+
+              public class ArgumentsContext {
+                  public List<ExpressionContext> expression() {
+                      return List.of();
+                  }
+
+                  public static class ExpressionContext {
+                      public String text() {
+                          return "";
+                      }
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              import parser.ArgumentsContext;
+
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Visitor {
+                  static List<String> texts(ArgumentsContext arguments) {
+                      List<String> texts =
+                              arguments.expression().stream().map(ArgumentsContext.ExpressionContext::text).collect(Collectors.toList());
+                      return texts;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import parser.ArgumentsContext;
+
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Visitor {
+                  static List<String> texts(ArgumentsContext arguments) {
+                      List<ArgumentsContext.ExpressionContext> expressions = arguments.expression();
+                      List<String> texts = new ArrayList<>(expressions.size());
+                      for (ArgumentsContext.ExpressionContext expressionContext : expressions) {
+                          texts.add(expressionContext.text());
+                      }
+                      return texts;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** The local would make a line longer than the file's: the pipeline is listed and left as it is. */
+    @Test
+    void aNewLineLongerThanTheFilesIsListed() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement()
+            .satisfies(row -> assertThat(row.getReason()).startsWith("the new line `List<ArgumentsContext.FormalOrInferredParameterContext> " +
+              "formalOrInferredParameters = arguments.formalOrInferredParameter();` would be 131 characters long, " +
+              "longer than this file's code lines (80)"))),
+          java(
+            //language=java
+            """
+              package parser;
+
+              import java.util.List;
+
+              public class ArgumentsContext {
+                  public List<FormalOrInferredParameterContext> formalOrInferredParameter() {
+                      return List.of();
+                  }
+
+                  public static class FormalOrInferredParameterContext {
+                      public String text() {
+                          return "";
+                      }
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              import parser.ArgumentsContext;
+
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Visitor {
+                  static List<String> texts(ArgumentsContext arguments) {
+                      return arguments.formalOrInferredParameter().stream()
+                          .map(p -> p.text()).collect(Collectors.toList());
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void castSourceIsNamedForItsElements() {
         rewriteRun(

@@ -1,0 +1,67 @@
+package dev.rewriteperf.profile;
+
+import dev.rewriteperf.analysis.ProjectFacts;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.ScanningRecipe;
+import org.openrewrite.Tree;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.tree.J;
+
+import java.util.Collections;
+import java.util.Set;
+
+/**
+ * The first recipe of a composite that leaves cold code alone: it reads every Java source for the facts the rules
+ * need beyond a spot's own file ({@link ProjectFacts}: which methods always throw, which types are hashed). It
+ * changes nothing.
+ */
+public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
+
+    /**
+     * The facts of the run under way. Kept here, not only under the run's root cursor, because some recipes visit
+     * with cursors of their own, whose root would hold an empty accumulator.
+     */
+    private transient volatile @Nullable ProjectFacts facts;
+
+    @Override
+    public String getDisplayName() {
+        return "Read the project for cold code";
+    }
+
+    @Override
+    public String getDescription() {
+        return "Finds, across the project's Java sources, the methods that always throw and the types that are " +
+               "hashed (map keys, set elements), so the recipes after it can tell cold code. Changes nothing.";
+    }
+
+    @Override
+    public Set<String> getTags() {
+        return Collections.singleton("performance");
+    }
+
+    @Override
+    public ProjectFacts getInitialValue(ExecutionContext ctx) {
+        ProjectFacts started = ProjectFacts.forProject();
+        facts = started;
+        return started;
+    }
+
+    /** What the scan found in this run; null before it starts. */
+    public @Nullable ProjectFacts facts() {
+        return facts;
+    }
+
+    @Override
+    public TreeVisitor<?, ExecutionContext> getScanner(ProjectFacts facts) {
+        return new TreeVisitor<Tree, ExecutionContext>() {
+            @Override
+            public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
+                if (tree instanceof J.CompilationUnit) {
+                    facts.read(tree);
+                }
+                return tree;
+            }
+        };
+    }
+}
