@@ -1,8 +1,8 @@
 package dev.rewriteperf.analysis;
 
 import org.jspecify.annotations.Nullable;
-import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.marker.JavaSourceSet;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -57,9 +58,18 @@ public final class ProjectFacts {
         return facts;
     }
 
-    /** Adds what {@code tree} (a Java source) says. */
-    public synchronized void read(Tree tree) {
-        new Reader().visit(tree, 0);
+    /**
+     * Adds what {@code file} says. A test's {@code hashCode()} calls or maps say nothing of what the code under test
+     * hashes (an equals-and-hashCode test hashes every value type), so only main code counts as hashing.
+     */
+    public synchronized void read(J.CompilationUnit file) {
+        new Reader(!isTestCode(file)).visit(file, 0);
+    }
+
+    private static boolean isTestCode(J.CompilationUnit file) {
+        String sourceSet = file.getMarkers().findFirst(JavaSourceSet.class).map(JavaSourceSet::getName).orElse("");
+        String path = file.getSourcePath().toString().replace('\\', '/');
+        return sourceSet.toLowerCase(Locale.ROOT).contains("test") || path.contains("src/test/") || path.startsWith("test/");
     }
 
     /**
@@ -143,6 +153,11 @@ public final class ProjectFacts {
     }
 
     private final class Reader extends JavaIsoVisitor<Integer> {
+        private final boolean readsHashing;
+
+        Reader(boolean readsHashing) {
+            this.readsHashing = readsHashing;
+        }
 
         @Override
         public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
@@ -199,6 +214,9 @@ public final class ProjectFacts {
         }
 
         private void hashed(@Nullable JavaType type) {
+            if (!readsHashing) {
+                return;
+            }
             JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
             if (named != null && !(type instanceof JavaType.GenericTypeVariable)) {
                 hashedTypes.add(named.getFullyQualifiedName());

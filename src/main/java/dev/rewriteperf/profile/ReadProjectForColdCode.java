@@ -58,7 +58,7 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
             @Override
             public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
                 if (tree instanceof J.CompilationUnit) {
-                    facts.read(tree);
+                    facts.read((J.CompilationUnit) tree);
                 }
                 return tree;
             }

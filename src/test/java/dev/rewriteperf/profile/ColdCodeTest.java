@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.srcTestJava;
 
 /**
  * Without a profile, the umbrella and the families leave cold code alone (code that runs once, only when something
@@ -366,7 +367,7 @@ class ColdCodeTest implements RewriteTest {
 
     /**
      * Read from the whole project: a helper in another file that always throws (also through a second helper), a
-     * block that can only end in a throw, a {@code hashCode()} of a type nothing hashes, a {@code ClassValue}'s
+     * block that can only end in a throw, a {@code hashCode()} of a type main code never hashes (a test's call does not count), a {@code ClassValue}'s
      * {@code computeValue} and the private method only it calls, and a field cache's {@code computeIfAbsent}.
      */
     @Test
@@ -402,6 +403,17 @@ class ColdCodeTest implements RewriteTest {
               }
               """
           ),
+          srcTestJava(java(
+            """
+              package com.example;
+
+              class PointTest {
+                  boolean sameHash(Point a, Point b) {
+                      return a.hashCode() == b.hashCode();
+                  }
+              }
+              """
+          )),
           java(
             """
               package com.example;
