@@ -179,13 +179,29 @@ public final class ColdCode {
     }
 
     /**
-     * A private method whose every call in its file is in cold code ({@code getCanonicalConstructor} called only from
+     * Whether only the method's own file can call it: it is private, or package-private (or in a package-private
+     * type's body) and the project's scan saw no call of it from another file.
+     */
+    private static boolean calledOnlyInItsFile(J.MethodDeclaration method, JavaType.Method type, J.CompilationUnit file,
+                                               ProjectFacts facts) {
+        if (method.hasModifier(J.Modifier.Type.Private)) {
+            return true;
+        }
+        boolean packagePrivate = !method.hasModifier(J.Modifier.Type.Public) && !method.hasModifier(J.Modifier.Type.Protected)
+                                 && type.getDeclaringType().getKind() != JavaType.FullyQualified.Kind.Interface;
+        // an override is called through its supertype too, where the scan counts the supertype's method
+        boolean overrides = method.getLeadingAnnotations().stream().anyMatch(a -> a.getSimpleName().equals("Override"));
+        return packagePrivate && !overrides && Boolean.FALSE.equals(facts.calledOutside(type, file.getSourcePath().toString()));
+    }
+
+    /**
+     * A private method (or a package-private one no other file calls) whose every call in its file is in cold code ({@code getCanonicalConstructor} called only from
      * a {@code ClassValue}'s {@code computeValue}) is cold too. Followed {@value #MAX_CALLERS} methods up.
      */
     private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers) {
         JavaType.Method type = method.getMethodType();
         J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
-        if (type == null || file == null || !method.hasModifier(J.Modifier.Type.Private)) {
+        if (type == null || file == null || !calledOnlyInItsFile(method, type, file, facts)) {
             return null;
         }
         List<Cursor> calls = new ArrayList<>();

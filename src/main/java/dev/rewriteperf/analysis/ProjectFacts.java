@@ -41,6 +41,8 @@ public final class ProjectFacts {
     private final Map<String, List<Ending>> declarations = new HashMap<>();
     private final Set<String> hashedTypes = new HashSet<>();
     private final Map<String, Boolean> failing = new HashMap<>();
+    /** For each method of the project's types ({@code type#name/arity}), the files whose code calls or references it. */
+    private final Map<String, Set<String>> callers = new HashMap<>();
 
     private ProjectFacts(boolean wholeProject) {
         this.wholeProject = wholeProject;
@@ -80,6 +82,22 @@ public final class ProjectFacts {
     public synchronized boolean alwaysFails(J.MethodInvocation call) {
         JavaType.Method type = call.getMethodType();
         return type != null && alwaysFails(key(type.getName(), type.getParameterTypes().size()), new HashSet<>());
+    }
+
+    /**
+     * Whether code of another file than {@code file} calls or references {@code method}; null when these facts come
+     * from one file, which cannot tell.
+     */
+    public synchronized @Nullable Boolean calledOutside(JavaType.Method method, String file) {
+        if (!wholeProject) {
+            return null;
+        }
+        Set<String> files = callers.get(methodKey(method));
+        return files != null && !(files.size() == 1 && files.contains(file));
+    }
+
+    private static String methodKey(JavaType.Method method) {
+        return method.getDeclaringType().getFullyQualifiedName() + "#" + key(method.getName(), method.getParameterTypes().size());
     }
 
     /**
@@ -160,6 +178,19 @@ public final class ProjectFacts {
         }
 
         @Override
+        public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+            called(reference.getMethodType());
+            return super.visitMemberReference(reference, p);
+        }
+
+        private void called(JavaType.@Nullable Method method) {
+            J.CompilationUnit file = getCursor().firstEnclosing(J.CompilationUnit.class);
+            if (method != null && file != null) {
+                callers.computeIfAbsent(methodKey(method), k -> new HashSet<>()).add(file.getSourcePath().toString());
+            }
+        }
+
+        @Override
         public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
             J.MethodDeclaration m = super.visitMethodDeclaration(method, p);
             if (method.getBody() == null) {
@@ -174,6 +205,7 @@ public final class ProjectFacts {
         @Override
         public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
             J.MethodInvocation m = super.visitMethodInvocation(method, p);
+            called(method.getMethodType());
             if (method.getSimpleName().equals("hashCode") && method.getArguments().size() == 1
                 && method.getArguments().get(0) instanceof J.Empty && method.getSelect() != null) {
                 hashed(method.getSelect().getType());

@@ -331,7 +331,7 @@ class ColdCodeTest implements RewriteTest {
               }
           };
 
-          private static String writer(Class<?> type) {
+          static String writer(Class<?> type) {
               return String.format("%s-writer", type.getName());
           }
 
