@@ -98,7 +98,7 @@ public final class ColdCode {
             }
             repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
             if (value instanceof J.Block && !repeats && child instanceof Statement) {
-                String failing = endsInFailure((J.Block) value, c, facts);
+                String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
                 if (failing != null) {
                     return "cold: runs only on a path that ends in " + failing;
                 }
@@ -125,9 +125,21 @@ public final class ColdCode {
         return null;
     }
 
+    /** The rest of {@code block} from its statement {@code statement} on: what runs once control reaches it. */
+    private static J.Block fromStatement(J.Block block, Object statement) {
+        List<Statement> statements = block.getStatements();
+        for (int i = 0; i < statements.size(); i++) {
+            if (statements.get(i) == statement) {
+                return i == 0 ? block : block.withStatements(statements.subList(i, statements.size()));
+            }
+        }
+        return block;
+    }
+
     /**
-     * What a block ends in when every run of it fails: a {@code throw}, or a call that always throws, with no way out
-     * before it ({@code return}, {@code break}, {@code continue}). A try's own block is not one: its catch may
+     * What the rest of a block ends in when every run of it fails: a {@code throw}, or a call that always throws, with
+     * no way out before it ({@code return}, {@code break}, {@code continue}; one before the spot's statement has not
+     * been taken once control is there). A try's own block is not one: its catch may
      * recover.
      */
     private static @Nullable String endsInFailure(J.Block block, Cursor at, ProjectFacts facts) {

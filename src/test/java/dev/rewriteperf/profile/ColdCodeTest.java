@@ -362,6 +362,14 @@ class ColdCodeTest implements RewriteTest {
               String missing = String.format("no %s", s);
               return Reports.badInput(missing + "!");
           }
+
+          void coerce(String s, boolean lenient) {
+              if (lenient) {
+                  return;
+              }
+              String shown = String.format("<%s>", s);
+              Reports.rejectOrder(shown);
+          }
       }
       """;
 
@@ -379,6 +387,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"bad order %s\", s)", "cold: builds the message of an error that rejectOrder(..) always throws"),
                 Map.entry("String.format(\"'%s'\", s)", "cold: runs only on a path that ends in a throw"),
                 Map.entry("String.format(\"no %s\", s)", "cold: runs only on a path that ends in badInput(..), which always throws"),
+                Map.entry("String.format(\"<%s>\", s)", "cold: runs only on a path that ends in rejectOrder(..), which always throws"),
                 Map.entry("Objects.hash(x, y)", "cold: in hashCode() of Point, which nothing in the project hashes (no map key, set element or hashCode() call of the type)"),
                 Map.entry("String.format(\"%s-reader\", type.getName())", "cold: in a ClassValue's computeValue, which runs once per class"),
                 Map.entry("String.format(\"%s-writer\", type.getName())", "cold: called only from cold code (in a ClassValue's computeValue, which runs once per class)"),
