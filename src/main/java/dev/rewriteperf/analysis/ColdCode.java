@@ -48,7 +48,7 @@ public final class ColdCode {
     }
 
     /**
-     * The same, knowing the project's failing methods and hashed types when a composite scanned it ({@code facts});
+     * The same, knowing the project's failing methods and callers when a composite scanned it ({@code facts});
      * without them, the spot's own file says which of its methods always fail.
      */
     public static @Nullable String reason(Cursor cursor, @Nullable ProjectFacts facts) {
@@ -271,10 +271,6 @@ public final class ColdCode {
         boolean instance = !method.hasModifier(J.Modifier.Type.Static);
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
-        }
-        if (name.equals("hashCode") && noParameters && instance && owner != null && Boolean.FALSE.equals(facts.isHashed(owner))) {
-            return "cold: in hashCode() of " + owner.getClassName() + ", which nothing in the project hashes " +
-                   "(no map key, set element or hashCode() call of the type)";
         }
         if (name.equals("computeValue") && parameters.size() == 1 && owner != null
             && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {

@@ -33,9 +33,9 @@ public abstract class ProfileGuidedComposite extends Recipe {
     public static final String INCLUDE_COLD_CODE_NAME = "Include cold code";
     public static final String INCLUDE_COLD_CODE_DESCRIPTION = "Without `hotMethods`: also rewrite spots in code that " +
             "runs once, only when something fails, or only to print (building a thrown exception, a path that can only " +
-            "end in a throw, catch blocks, initialisers, `main`, `toString()`, a once-per-key cache's computation, " +
-            "`hashCode()` of a type the project never hashes), which are otherwise left alone and listed with a " +
-            "`cold:` reason. Default false. With `hotMethods` the recording decides, wherever the spot is.";
+            "end in a throw, catch blocks, initialisers, `main`, `toString()`, a once-per-key cache's computation), " +
+            "which are otherwise left alone and listed with a `cold:` reason. Default false. With `hotMethods` the " +
+            "recording decides, wherever the spot is.";
 
     private transient @Nullable ProfileGate gate;
     private transient @Nullable List<Recipe> recipeList;

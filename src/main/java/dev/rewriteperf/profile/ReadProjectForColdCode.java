@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * The first recipe of a composite that leaves cold code alone: it reads every Java source for the facts the rules
- * need beyond a spot's own file ({@link ProjectFacts}: which methods always throw, which types are hashed). It
- * changes nothing.
+ * need beyond a spot's own file ({@link ProjectFacts}: which methods always throw, which files call each method).
+ * It changes nothing.
  */
 public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
 
@@ -31,8 +31,8 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
 
     @Override
     public String getDescription() {
-        return "Finds, across the project's Java sources, the methods that always throw and the types that are " +
-               "hashed (map keys, set elements), so the recipes after it can tell cold code. Changes nothing.";
+        return "Finds, across the project's Java sources, the methods that always throw and the files that call " +
+               "each method, so the recipes after it can tell cold code. Changes nothing.";
     }
 
     @Override

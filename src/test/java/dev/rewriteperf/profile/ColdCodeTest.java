@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
-import static org.openrewrite.java.Assertions.srcTestJava;
 
 /**
  * Without a profile, the umbrella and the families leave cold code alone (code that runs once, only when something
@@ -375,7 +374,7 @@ class ColdCodeTest implements RewriteTest {
 
     /**
      * Read from the whole project: a helper in another file that always throws (also through a second helper), a
-     * block that can only end in a throw, a {@code hashCode()} of a type main code never hashes (a test's call does not count), a {@code ClassValue}'s
+     * block that can only end in a throw, a {@code ClassValue}'s
      * {@code computeValue} and the private method only it calls, and a field cache's {@code computeIfAbsent}.
      */
     @Test
@@ -388,14 +387,13 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"'%s'\", s)", "cold: runs only on a path that ends in a throw"),
                 Map.entry("String.format(\"no %s\", s)", "cold: runs only on a path that ends in badInput(..), which always throws"),
                 Map.entry("String.format(\"<%s>\", s)", "cold: runs only on a path that ends in rejectOrder(..), which always throws"),
-                Map.entry("Objects.hash(x, y)", "cold: in hashCode() of Point, which nothing in the project hashes (no map key, set element or hashCode() call of the type)"),
                 Map.entry("String.format(\"%s-reader\", type.getName())", "cold: in a ClassValue's computeValue, which runs once per class"),
                 Map.entry("String.format(\"%s-writer\", type.getName())", "cold: called only from cold code (in a ClassValue's computeValue, which runs once per class)"),
                 Map.entry("String.format(\"%s-codec\", type.getName())", "cold: computes an entry of a cache, once per key (computeIfAbsent)"),
                 Map.entry("private final Map<Class<?>, String> codecs = new HashMap<>()",
                   "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("Key#hashCode", "Codecs#local");
+                .containsExactlyInAnyOrder("Codecs#local");
           }),
           java(
             """
@@ -412,73 +410,13 @@ class ColdCodeTest implements RewriteTest {
               }
               """
           ),
-          srcTestJava(java(
-            """
-              package com.example;
-
-              class PointTest {
-                  boolean sameHash(Point a, Point b) {
-                      return a.hashCode() == b.hashCode();
-                  }
-              }
-              """
-          )),
-          java(
-            """
-              package com.example;
-
-              import java.util.Objects;
-
-              class Point {
-                  int x, y;
-
-                  @Override
-                  public int hashCode() {
-                      return Objects.hash(x, y);
-                  }
-              }
-              """
-          ),
-          java(
-            """
-              package com.example;
-
-              import java.util.Map;
-              import java.util.Objects;
-
-              class Key {
-                  int x, y;
-                  Map<Key, String> names;
-
-                  @Override
-                  public int hashCode() {
-                      return Objects.hash(x, y);
-                  }
-              }
-              """,
-            """
-              package com.example;
-
-              import java.util.Map;
-
-              class Key {
-                  int x, y;
-                  Map<Key, String> names;
-
-                  @Override
-                  public int hashCode() {
-                      return 31 * (31 + Integer.hashCode(x)) + Integer.hashCode(y);
-                  }
-              }
-              """
-          ),
           java(CODECS, CODECS.replace("t -> String.format(\"%s-name\", type.getName())", "t -> type.getName() + \"-name\""))
         );
     }
 
     /**
      * Look-alikes that run per call: a loop before a throw, a block that can return before it, a helper whose
-     * namesake elsewhere returns, a private method also called from per-call code, a hashed subtype's hashCode.
+     * namesake elsewhere returns, a private method also called from per-call code, a hashCode.
      */
     @Test
     void perCallCodeBesideAFailureIsRewritten() {
