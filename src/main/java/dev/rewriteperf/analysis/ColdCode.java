@@ -272,6 +272,9 @@ public final class ColdCode {
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
         }
+        if (owner != null && isThrowable(owner)) {
+            return "cold: in " + owner.getClassName() + ", an exception, whose code runs when something has failed";
+        }
         if (name.equals("computeValue") && parameters.size() == 1 && owner != null
             && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {
             return "cold: in a ClassValue's computeValue, which runs once per class";

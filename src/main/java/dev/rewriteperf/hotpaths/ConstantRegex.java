@@ -39,6 +39,8 @@ final class ConstantRegex {
     /** A class of a few characters, once or repeated: {@code [- ]}, {@code [,;\\s]+}. */
     private static final Pattern CHARACTER_CLASS = Pattern.compile("\\[((?:\\\\.|[^\\\\\\]\\[^])+)]\\+?");
     private static final int MAX_NAMED_MEMBERS = 3;
+    /** Spaces a separator's regex allows around it: {@code \\s*} or {@code " *"} at either end. */
+    private static final Pattern SPACES_AROUND = Pattern.compile("^(?:\\\\s\\*| \\*)|(?:\\\\s\\*| \\*)$");
 
     static {
         for (String whitespace : new String[]{"\\s+", "\\s", " +"}) {
@@ -78,6 +80,40 @@ final class ConstantRegex {
         CHARACTER_NAMES.put("\\t", "TAB");
         CHARACTER_NAMES.put("\\n", "LINE_FEED");
         CHARACTER_NAMES.put("\\r", "CARRIAGE_RETURN");
+    }
+
+    /**
+     * A name for what {@code regex} matches, spaces allowed around it ({@code \\s*[;#]\\s*}): a common regex, a class
+     * of a few named characters ({@code SEMICOLON_OR_HASH}), or a few named characters in a row ({@code \\.\\.}:
+     * {@code DOT_DOT}); null for any other.
+     */
+    static @Nullable String contentName(String regex) {
+        if (NAMES.containsKey(regex)) {
+            return NAMES.get(regex);
+        }
+        String core = SPACES_AROUND.matcher(regex).replaceAll("");
+        if (NAMES.containsKey(core)) {
+            return NAMES.get(core);
+        }
+        String characterClass = characterClassName(core);
+        return characterClass != null ? characterClass : sequenceName(core);
+    }
+
+    /** {@code DOT_DOT} for {@code \\.\\.}, {@code COLON_SLASH_SLASH} for {@code ://}: two or three named characters. */
+    private static @Nullable String sequenceName(String regex) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < regex.length(); i++) {
+            boolean escape = regex.charAt(i) == '\\' && i + 1 < regex.length();
+            String character = regex.substring(escape ? i + 1 : i, escape ? i + 2 : i + 1);
+            boolean literal = escape ? !Character.isLetterOrDigit(character.charAt(0)) : ".$|()[{^?*+\\".indexOf(character.charAt(0)) < 0;
+            i += escape ? 1 : 0;
+            String name = CHARACTER_NAMES.get(character);
+            if (!literal || name == null) {
+                return null;
+            }
+            names.add(name);
+        }
+        return names.size() < 2 || names.size() > MAX_NAMED_MEMBERS ? null : String.join("_", names);
     }
 
     /**
@@ -277,10 +313,9 @@ final class ConstantRegex {
      */
     List<String> names(Cursor site) {
         List<String> names = new ArrayList<>();
-        if (NAMES.containsKey(value)) {
-            names.add(NAMES.get(value));
-        } else if (characterClassName(value) != null) {
-            names.add(characterClassName(value));
+        String content = contentName(value);
+        if (content != null) {
+            names.add(content);
         }
         J.MethodDeclaration method = site.firstEnclosing(J.MethodDeclaration.class);
         String user = method == null || method.isConstructor() ? "REGEX" : constantCase(sharedWords(method.getSimpleName(), site));

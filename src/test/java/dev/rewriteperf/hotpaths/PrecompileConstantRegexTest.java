@@ -648,7 +648,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
     /**
      * A field says what its regex matches where it can: a named character ({@code BACKSLASH}), a class of a few
-     * ({@code DASH_OR_SPACE}); else the words the names of the methods using it share, not one method's name.
+     * ({@code DASH_OR_SPACE}, spaces around it allowed), a few in a row ({@code DOT_DOT}); else the words the names
+     * of the methods using it share, not one method's name.
      */
     @Test
     void namesSayWhatTheRegexMatchesOrWhatItsMethodsShare() {
@@ -666,6 +667,10 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
                   static String[] date(String text) {
                       return text.split("[- ]");
+                  }
+
+                  static String[] mapping(String line) {
+                      return line.split("\\\\s*[;#]\\\\s*", 3)[0].split("\\\\.\\\\.");
                   }
 
                   static String[] enabledSslProtocolSuites(String suites) {
@@ -688,6 +693,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   private static final Pattern BACKSLASH = Pattern.compile("\\\\\\\\");
                   private static final Pattern SLASH = Pattern.compile("/");
                   private static final Pattern DASH_OR_SPACE = Pattern.compile("[- ]");
+                  private static final Pattern SEMICOLON_OR_HASH = Pattern.compile("\\\\s*[;#]\\\\s*");
+                  private static final Pattern DOT_DOT = Pattern.compile("\\\\.\\\\.");
                   private static final Pattern ENABLED_SSL_SUITES_PATTERN = Pattern.compile("[,;:\\\\s]+");
 
                   static String toZip(String name) {
@@ -700,6 +707,10 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
                   static String[] date(String text) {
                       return DASH_OR_SPACE.split(text);
+                  }
+
+                  static String[] mapping(String line) {
+                      return DOT_DOT.split(SEMICOLON_OR_HASH.split(line, 3)[0]);
                   }
 
                   static String[] enabledSslProtocolSuites(String suites) {

@@ -362,6 +362,12 @@ class ColdCodeTest implements RewriteTest {
               return Reports.badInput(missing + "!");
           }
 
+          static class CodecException extends RuntimeException {
+              CodecException(String codec, Class<?> type) {
+                  super(String.format("%s cannot encode %s", codec, type.getName()));
+              }
+          }
+
           void coerce(String s, boolean lenient) {
               if (lenient) {
                   return;
@@ -387,6 +393,8 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"'%s'\", s)", "cold: runs only on a path that ends in a throw"),
                 Map.entry("String.format(\"no %s\", s)", "cold: runs only on a path that ends in badInput(..), which always throws"),
                 Map.entry("String.format(\"<%s>\", s)", "cold: runs only on a path that ends in rejectOrder(..), which always throws"),
+                Map.entry("String.format(\"%s cannot encode %s\", codec, type.getName())",
+                  "cold: in Codecs.CodecException, an exception, whose code runs when something has failed"),
                 Map.entry("String.format(\"%s-reader\", type.getName())", "cold: in a ClassValue's computeValue, which runs once per class"),
                 Map.entry("String.format(\"%s-writer\", type.getName())", "cold: called only from cold code (in a ClassValue's computeValue, which runs once per class)"),
                 Map.entry("String.format(\"%s-codec\", type.getName())", "cold: computes an entry of a cache, once per key (computeIfAbsent)"),
