@@ -191,6 +191,38 @@ public final class ColdCode {
     }
 
     /**
+     * Whether a call's method is the declared one. A generic method's call has its type variables bound
+     * ({@code Constructor<Foo>} for {@code Constructor<T>}), so the declaring type, name and erased parameter types are
+     * compared, a type variable matching any type.
+     */
+    private static boolean sameMethod(JavaType.@Nullable Method called, JavaType.Method declared) {
+        if (called == null || !called.getName().equals(declared.getName())
+            || called.getParameterTypes().size() != declared.getParameterTypes().size()
+            || !TypeUtils.isOfType(called.getDeclaringType(), declared.getDeclaringType())) {
+            return false;
+        }
+        for (int i = 0; i < declared.getParameterTypes().size(); i++) {
+            JavaType parameter = declared.getParameterTypes().get(i);
+            boolean any = parameter instanceof JavaType.GenericTypeVariable;
+            if (!any && !erasure(parameter).equals(erasure(called.getParameterTypes().get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String erasure(JavaType type) {
+        if (type instanceof JavaType.Array) {
+            return erasure(((JavaType.Array) type).getElemType()) + "[]";
+        }
+        JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+        if (named != null) {
+            return named.getFullyQualifiedName();
+        }
+        return type instanceof JavaType.Primitive ? ((JavaType.Primitive) type).getKeyword() : "?";
+    }
+
+    /**
      * Whether only the method's own file can call it: it is private, or package-private (or in a package-private
      * type's body) and the project's scan saw no call of it from another file.
      */
@@ -220,7 +252,7 @@ public final class ColdCode {
         new JavaIsoVisitor<Integer>() {
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
-                if (TypeUtils.isOfType(call.getMethodType(), type)) {
+                if (sameMethod(call.getMethodType(), type)) {
                     calls.add(getCursor());
                 }
                 return super.visitMethodInvocation(call, p);
@@ -228,7 +260,7 @@ public final class ColdCode {
 
             @Override
             public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
-                if (TypeUtils.isOfType(reference.getMethodType(), type)) {
+                if (sameMethod(reference.getMethodType(), type)) {
                     calls.add(getCursor());
                 }
                 return super.visitMemberReference(reference, p);

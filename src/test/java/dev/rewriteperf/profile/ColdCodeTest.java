@@ -330,7 +330,7 @@ class ColdCodeTest implements RewriteTest {
               }
           };
 
-          static String writer(Class<?> type) {
+          static <T> String writer(Class<T> type) {
               return String.format("%s-writer", type.getName());
           }
 
