@@ -193,12 +193,13 @@ public final class ColdCode {
     /**
      * Whether a call's method is the declared one. A generic method's call has its type variables bound
      * ({@code Constructor<Foo>} for {@code Constructor<T>}), so the declaring type, name and erased parameter types are
-     * compared, a type variable matching any type.
+     * compared (the declaring type by name: a generic class's is parameterised at the call), a type variable
+     * matching any type.
      */
     private static boolean sameMethod(JavaType.@Nullable Method called, JavaType.Method declared) {
         if (called == null || !called.getName().equals(declared.getName())
             || called.getParameterTypes().size() != declared.getParameterTypes().size()
-            || !TypeUtils.isOfType(called.getDeclaringType(), declared.getDeclaringType())) {
+            || !called.getDeclaringType().getFullyQualifiedName().equals(declared.getDeclaringType().getFullyQualifiedName())) {
             return false;
         }
         for (int i = 0; i < declared.getParameterTypes().size(); i++) {

@@ -320,7 +320,7 @@ class ColdCodeTest implements RewriteTest {
       import java.util.HashMap;
       import java.util.Map;
 
-      class Codecs {
+      class Codecs<C> {
           private final Map<Class<?>, String> codecs = new HashMap<>();
 
           private final ClassValue<String> readers = new ClassValue<String>() {
