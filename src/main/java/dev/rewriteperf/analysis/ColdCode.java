@@ -38,6 +38,7 @@ public final class ColdCode {
 
     /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
     private static final int MAX_CALLERS = 3;
+    private static final String CATCH = "cold: in a catch block";
 
     private ColdCode() {
     }
@@ -77,7 +78,7 @@ public final class ColdCode {
                        "(..) always throws";
             }
             if (value instanceof J.Try.Catch) {
-                return "cold: in a catch block, which runs only when something fails";
+                return CATCH + ", which runs only when something fails";
             }
             if (value instanceof J.Assert) {
                 return "cold: in an assert statement, evaluated only with -ea";
@@ -240,7 +241,8 @@ public final class ColdCode {
     }
 
     /**
-     * A private method (or a package-private one no other file calls) whose every call in its file is in cold code ({@code getCanonicalConstructor} called only from
+     * A private method (or a package-private one no other file calls) whose every call in its file is in cold code,
+     * other than a catch block ({@code getCanonicalConstructor} called only from
      * a {@code ClassValue}'s {@code computeValue}) is cold too. Followed {@value #MAX_CALLERS} methods up.
      */
     private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers) {
@@ -270,8 +272,8 @@ public final class ColdCode {
         String first = null;
         for (Cursor call : calls) {
             String reason = reason(call, facts, callers + 1);
-            if (reason == null) {
-                return null;
+            if (reason == null || reason.startsWith(CATCH)) {
+                return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }
             first = first == null ? reason : first;
         }

@@ -424,7 +424,8 @@ class ColdCodeTest implements RewriteTest {
 
     /**
      * Look-alikes that run per call: a loop before a throw, a block that can return before it, a helper whose
-     * namesake elsewhere returns, a private method also called from per-call code, a hashCode.
+     * namesake elsewhere returns, a private method also called from per-call code, a private method a catch block
+     * falls back on (a fallback does the method's work), a hashCode.
      */
     @Test
     void perCallCodeBesideAFailureIsRewritten() {
@@ -509,6 +510,18 @@ class ColdCodeTest implements RewriteTest {
                   private static String name(String s) {
                       return String.format("name %s", s);
                   }
+
+                  String resolve(String s) {
+                      try {
+                          return Integer.valueOf(s).toString();
+                      } catch (NumberFormatException e) {
+                          return fallback(s);
+                      }
+                  }
+
+                  private static String fallback(String s) {
+                      return String.format("java.lang.%s", s);
+                  }
               }
               """,
             """
@@ -566,6 +579,18 @@ class ColdCodeTest implements RewriteTest {
 
                   private static String name(String s) {
                       return "name " + s;
+                  }
+
+                  String resolve(String s) {
+                      try {
+                          return Integer.valueOf(s).toString();
+                      } catch (NumberFormatException e) {
+                          return fallback(s);
+                      }
+                  }
+
+                  private static String fallback(String s) {
+                      return "java.lang." + s;
                   }
               }
               """
