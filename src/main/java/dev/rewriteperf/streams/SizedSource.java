@@ -6,6 +6,7 @@ import dev.rewriteperf.analysis.SafeToEvaluate;
 import dev.rewriteperf.analysis.SourceLocal;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
@@ -14,6 +15,7 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Where a stream's elements come from, when a plain loop can visit the same elements in the same order and
@@ -87,7 +89,7 @@ final class SizedSource {
 
     /** The entries of {@code map}, for a loop that reads its keys and values in one pass. */
     static SizedSource entriesOf(Expression map, Cursor cursor, Set<String> imports) {
-        String refusal = refusal(map);
+        String refusal = refusal(map, cursor);
         if (refusal != null) {
             return new SizedSource(map, refusal);
         }
@@ -146,13 +148,13 @@ final class SizedSource {
             ((J.MethodInvocation) e).getSelect() != null) {
             J.MethodInvocation view = (J.MethodInvocation) e;
             Expression map = view.getSelect();
-            String refusal = refusal(map);
+            String refusal = refusal(map, cursor);
             if (refusal != null) {
                 return new SizedSource(map, refusal);
             }
             return new SizedSource(collection, map, false, false, ElementType.ofMapView(view.getSimpleName(), map, cursor, imports));
         }
-        String refusal = refusal(collection);
+        String refusal = refusal(collection, cursor);
         if (refusal == EVALUATED_TWICE) {
             SourceLocal local = SourceLocal.of(collection, cursor, imports, names);
             return local == null ? new SizedSource(collection, UNWRITABLE_LOCAL) : new SizedSource(local.reference(),
@@ -164,18 +166,60 @@ final class SizedSource {
         return new SizedSource(collection, collection, false, false, ElementType.ofCollection(collection, cursor, imports));
     }
 
+    private static boolean isConcurrent(@Nullable JavaType type) {
+        JavaType.FullyQualified fq = TypeUtils.asFullyQualified(type);
+        return fq != null && fq.getPackageName().startsWith("java.util.concurrent") ||
+               TypeUtils.isAssignableTo("java.util.concurrent.ConcurrentMap", type);
+    }
+
+    /**
+     * Whether {@code counted} is a field declared as an interface ({@code List<E> resolvers}) that the file sets to a
+     * concurrent collection ({@code new CopyOnWriteArrayList<>()}): other threads may add to it between the size the
+     * loop reads and the elements it visits, where the stream read one snapshot (dnsjava's {@code getResolvers}).
+     */
+    private static boolean heldConcurrentCollection(Expression counted, Cursor cursor) {
+        Expression e = ExpressionShapes.unwrap(counted);
+        JavaType.Variable field = e instanceof J.Identifier ? ((J.Identifier) e).getFieldType()
+                : e instanceof J.FieldAccess ? ((J.FieldAccess) e).getName().getFieldType() : null;
+        J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
+        if (field == null || !(field.getOwner() instanceof JavaType.FullyQualified) || file == null) {
+            return false;
+        }
+        AtomicBoolean concurrent = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
+                if (field.equals(variable.getVariableType()) && variable.getInitializer() != null
+                    && isConcurrent(variable.getInitializer().getType())) {
+                    concurrent.set(true);
+                }
+                return super.visitVariable(variable, p);
+            }
+
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+                Expression target = ExpressionShapes.unwrap(assignment.getVariable());
+                JavaType.Variable assigned = target instanceof J.Identifier ? ((J.Identifier) target).getFieldType()
+                        : target instanceof J.FieldAccess ? ((J.FieldAccess) target).getName().getFieldType() : null;
+                if (field.equals(assigned) && isConcurrent(assignment.getAssignment().getType())) {
+                    concurrent.set(true);
+                }
+                return super.visitAssignment(assignment, p);
+            }
+        }.visit(file, 0);
+        return concurrent.get();
+    }
+
     /**
      * Why a loop cannot read {@code counted} twice, once for its size and once to visit its elements; null when
      * it can.
      */
-    private static @Nullable String refusal(Expression counted) {
+    private static @Nullable String refusal(Expression counted, Cursor cursor) {
         JavaType type = counted.getType();
         if (type == null || type instanceof JavaType.Unknown) {
             return "the types are not fully known";
         }
-        JavaType.FullyQualified fq = TypeUtils.asFullyQualified(type);
-        if (fq != null && fq.getPackageName().startsWith("java.util.concurrent") ||
-            TypeUtils.isAssignableTo("java.util.concurrent.ConcurrentMap", type)) {
+        if (isConcurrent(type) || heldConcurrentCollection(counted, cursor)) {
             return "a concurrent collection can change size while it is read";
         }
         if (!SafeToEvaluate.withoutSideEffects(counted)) {

@@ -359,6 +359,38 @@ class PreSizeMapToArrayTest implements RewriteTest {
         );
     }
 
+    /** dnsjava: a field declared a List and set to a CopyOnWriteArrayList, which other threads add to. */
+    @Test
+    void aFieldTheFileSetsToAConcurrentCollectionIsLeftAlone() {
+        rewriteRun(
+          refusedBecause("a concurrent collection can change size while it is read"),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.concurrent.CopyOnWriteArrayList;
+
+              class Resolvers {
+                  private final List<String> resolvers = new CopyOnWriteArrayList<>();
+                  private List<String> backups;
+
+                  Resolvers() {
+                      backups = new CopyOnWriteArrayList<>();
+                  }
+
+                  String[] all() {
+                      return resolvers.stream().map(r -> r.trim()).toArray(String[]::new);
+                  }
+
+                  String[] allBackups() {
+                      return this.backups.stream().map(r -> r.trim()).toArray(String[]::new);
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void sourceFromACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
