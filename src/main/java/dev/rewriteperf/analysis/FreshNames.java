@@ -109,6 +109,11 @@ public final class FreshNames {
         return take(base);
     }
 
+    /** Whether {@link #takeBesideMethods} would give {@code name} itself. */
+    public boolean isFreeBesideMethods(String name) {
+        return !takenOtherThanByMethods.contains(name) && !pending.contains(name);
+    }
+
     /** {@code base} if it is free, else the first free of {@code base2}, {@code base3}, ...; then taken. */
     public String take(String base) {
         String name = base;

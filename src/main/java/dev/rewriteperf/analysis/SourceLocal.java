@@ -61,7 +61,9 @@ public final class SourceLocal {
             return null;
         }
         text = TypeText.asWrittenAt(text, cursor);
-        String name = names.takeBesideMethods(nameFor(source, type));
+        String base = nameFor(source, type);
+        String alternative = names.isFreeBesideMethods(base) ? null : alternativeName(source, base);
+        String name = names.takeBesideMethods(alternative != null && names.isFreeBesideMethods(alternative) ? alternative : base);
         J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
         JavaType.Variable variable = new JavaType.Variable(null, 0, name, method == null ? null : method.getMethodType(),
                 type, Collections.emptyList());
@@ -133,6 +135,29 @@ public final class SourceLocal {
         return type instanceof JavaType.Array ? ((JavaType.Array) type).getElemType() :
                 type instanceof JavaType.Parameterized && ((JavaType.Parameterized) type).getTypeParameters().size() == 1 ?
                         ((JavaType.Parameterized) type).getTypeParameters().get(0) : null;
+    }
+
+    /**
+     * A name for when {@code base} is taken, before a number is tried: the receiver's name before it
+     * ({@code node.properties()}: {@code nodeProperties}), or {@code checkedFiles} for
+     * {@code Objects.requireNonNull(files, ..)}; null when neither applies.
+     */
+    private static @Nullable String alternativeName(Expression source, String base) {
+        Expression e = ExpressionShapes.unwrap(source);
+        if (!(e instanceof J.MethodInvocation) || base.isEmpty()) {
+            return null;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) e;
+        String capitalized = Character.toUpperCase(base.charAt(0)) + base.substring(1);
+        if (call.getSimpleName().equals("requireNonNull")) {
+            return "checked" + capitalized;
+        }
+        Expression receiver = call.getSelect();
+        if (receiver instanceof J.Identifier && ((J.Identifier) receiver).getFieldType() != null) {
+            String alternative = ((J.Identifier) receiver).getSimpleName() + capitalized;
+            return FreshNames.isUsableName(alternative) ? alternative : null;
+        }
+        return null;
     }
 
     /** The plural of a noun that names one thing; a noun that already names many (or a container) as it is. */

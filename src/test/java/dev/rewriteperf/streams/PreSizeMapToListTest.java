@@ -1164,6 +1164,51 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** The name a source's local would take is the method's already: the receiver's name goes before it, not a number. */
+    @Test
+    void aTakenNameGetsTheReceiversNameBeforeIt() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Names {
+                  interface Node {
+                      List<String> properties();
+                  }
+
+                  static List<String> upper(Node node, List<String> properties) {
+                      List<String> names = node.properties().stream().map(p -> p.toUpperCase()).collect(Collectors.toList());
+                      return names;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Names {
+                  interface Node {
+                      List<String> properties();
+                  }
+
+                  static List<String> upper(Node node, List<String> properties) {
+                      List<String> nodeProperties = node.properties();
+                      List<String> names = new ArrayList<>(nodeProperties.size());
+                      for (String p : nodeProperties) {
+                          names.add(p.toUpperCase());
+                      }
+                      return names;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     /** The local would make a line longer than the file's: the pipeline is listed and left as it is. */
     @Test
     void aNewLineLongerThanTheFilesIsListed() {
