@@ -43,14 +43,10 @@ public final class ColdCode {
     private ColdCode() {
     }
 
-    /** Why the spot at {@code cursor} is cold code, starting {@code cold: }; null when nothing says it is. */
-    public static @Nullable String reason(Cursor cursor) {
-        return reason(cursor, null);
-    }
-
     /**
-     * The same, knowing the project's failing methods and callers when a composite scanned it ({@code facts});
-     * without them, the spot's own file says which of its methods always fail.
+     * Why the spot at {@code cursor} is cold code, starting {@code cold: }; null when nothing says it is. The
+     * project's failing methods and callers come from a composite's scan ({@code facts}); without them, the spot's own
+     * file says which of its methods always fail.
      */
     public static @Nullable String reason(Cursor cursor, @Nullable ProjectFacts facts) {
         J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
@@ -185,9 +181,7 @@ public final class ColdCode {
             || !TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
             return false;
         }
-        Expression map = call.getSelect();
-        JavaType.Variable field = map instanceof J.Identifier ? ((J.Identifier) map).getFieldType()
-                : map instanceof J.FieldAccess ? ((J.FieldAccess) map).getName().getFieldType() : null;
+        JavaType.Variable field = ExpressionShapes.variableOf(call.getSelect());
         return field != null && field.getOwner() instanceof JavaType.FullyQualified;
     }
 

@@ -1,8 +1,10 @@
 package dev.rewriteperf.analysis;
 
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
 
 /**
  * Small questions about the shape of an expression: sizes and views of JDK collections and maps, int literals,
@@ -53,6 +55,12 @@ public final class ExpressionShapes {
         Expression e = unwrap(expression);
         return e instanceof J.FieldAccess && "length".equals(((J.FieldAccess) e).getSimpleName()) &&
                isNamed(((J.FieldAccess) e).getTarget(), array);
+    }
+
+    /** The variable a name or a field access refers to ({@code cache}, {@code this.cache}); null for anything else. */
+    public static JavaType.@Nullable Variable variableOf(@Nullable Expression expression) {
+        return expression instanceof J.Identifier ? ((J.Identifier) expression).getFieldType() :
+                expression instanceof J.FieldAccess ? ((J.FieldAccess) expression).getName().getFieldType() : null;
     }
 
     /** Strips parentheses, including the control parentheses around an {@code if} or {@code while} condition. */

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * What the cold-code rules need to know about the rest of the project, read from every Java source once: the methods
@@ -109,7 +110,7 @@ public final class ProjectFacts {
             this.calls = calls;
         }
 
-        boolean fails(java.util.function.Predicate<String> callFails) {
+        boolean fails(Predicate<String> callFails) {
             if (calls.isEmpty()) {
                 return throwsAtEnd;
             }
@@ -158,8 +159,7 @@ public final class ProjectFacts {
 
     /** The ending of a body: a last statement that throws, or the failing calls it needs ("" for anything else). */
     private static Ending ending(J.Block body) {
-        List<Statement> statements = body.getStatements();
-        Statement last = statements.isEmpty() ? null : statements.get(statements.size() - 1);
+        Statement last = Exits.last(body);
         List<String> calls = new ArrayList<>();
         for (J.Return ret : Exits.returnsOf(body)) {
             calls.add(callKey(ret.getExpression()));

@@ -131,8 +131,7 @@ public final class SideEffectFreeCode {
                 }
                 return;
             }
-            JavaType.Variable variable = written instanceof J.Identifier ? ((J.Identifier) written).getFieldType() :
-                    written instanceof J.FieldAccess ? ((J.FieldAccess) written).getName().getFieldType() : null;
+            JavaType.Variable variable = ExpressionShapes.variableOf(written);
             if (variable == null) {
                 fail("writes to `" + written + "`, whose type is unknown");
             } else if (isField(variable) && !declaredHere.contains(variable) && !isUnderConstruction(variable)) {

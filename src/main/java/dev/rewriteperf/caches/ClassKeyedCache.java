@@ -153,9 +153,7 @@ final class ClassKeyedCache {
         new JavaIsoVisitor<Map<String, List<Cursor>>>() {
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Map<String, List<Cursor>> found) {
-                Expression select = method.getSelect();
-                JavaType.Variable field = select instanceof J.Identifier ? ((J.Identifier) select).getFieldType() :
-                        select instanceof J.FieldAccess ? ((J.FieldAccess) select).getName().getFieldType() : null;
+                JavaType.Variable field = ExpressionShapes.variableOf(method.getSelect());
                 String key = COMPUTE_IF_ABSENT.matches(method) ? key(field) : null;
                 if (key != null) {
                     found.computeIfAbsent(key, k -> new ArrayList<>()).add(getCursor());

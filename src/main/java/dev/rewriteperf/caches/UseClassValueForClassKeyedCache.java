@@ -1,5 +1,6 @@
 package dev.rewriteperf.caches;
 
+import dev.rewriteperf.analysis.ExpressionShapes;
 import dev.rewriteperf.analysis.FileFormat;
 import dev.rewriteperf.analysis.Imports;
 import dev.rewriteperf.analysis.Templates;
@@ -267,7 +268,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         @Override
         public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
             boolean compute = ClassKeyedCache.COMPUTE_IF_ABSENT.matches(method) && method.getSelect() != null &&
-                              converted.containsKey(ClassKeyedCache.key(fieldOf(method.getSelect())));
+                              converted.containsKey(ClassKeyedCache.key(ExpressionShapes.variableOf(method.getSelect())));
             J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
             if (!compute) {
                 return m;
@@ -277,11 +278,6 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             return m.withName(m.getName().withSimpleName("get").withType(get))
                     .withArguments(Collections.singletonList(m.getArguments().get(0)))
                     .withMethodType(get);
-        }
-
-        private static JavaType.@Nullable Variable fieldOf(Expression select) {
-            return select instanceof J.Identifier ? ((J.Identifier) select).getFieldType() :
-                    select instanceof J.FieldAccess ? ((J.FieldAccess) select).getName().getFieldType() : null;
         }
     }
 }

@@ -178,9 +178,7 @@ final class SizedSource {
      * loop reads and the elements it visits, where the stream read one snapshot (dnsjava's {@code getResolvers}).
      */
     private static boolean heldConcurrentCollection(Expression counted, Cursor cursor) {
-        Expression e = ExpressionShapes.unwrap(counted);
-        JavaType.Variable field = e instanceof J.Identifier ? ((J.Identifier) e).getFieldType()
-                : e instanceof J.FieldAccess ? ((J.FieldAccess) e).getName().getFieldType() : null;
+        JavaType.Variable field = ExpressionShapes.variableOf(ExpressionShapes.unwrap(counted));
         J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
         if (field == null || !(field.getOwner() instanceof JavaType.FullyQualified) || file == null) {
             return false;
@@ -198,9 +196,7 @@ final class SizedSource {
 
             @Override
             public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
-                Expression target = ExpressionShapes.unwrap(assignment.getVariable());
-                JavaType.Variable assigned = target instanceof J.Identifier ? ((J.Identifier) target).getFieldType()
-                        : target instanceof J.FieldAccess ? ((J.FieldAccess) target).getName().getFieldType() : null;
+                JavaType.Variable assigned = ExpressionShapes.variableOf(ExpressionShapes.unwrap(assignment.getVariable()));
                 if (field.equals(assigned) && isConcurrent(assignment.getAssignment().getType())) {
                     concurrent.set(true);
                 }
