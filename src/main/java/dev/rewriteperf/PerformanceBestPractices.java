@@ -7,7 +7,6 @@ import dev.rewriteperf.bytes.VarHandleByteAccess;
 import dev.rewriteperf.caches.ClassValueCaches;
 import dev.rewriteperf.collections.RightSizedCollections;
 import dev.rewriteperf.hotpaths.HotPathIdioms;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import dev.rewriteperf.streams.PreSizedLoops;
 import org.jspecify.annotations.Nullable;
@@ -71,19 +70,9 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Every `rewrite-performance` recipe: rewrites that each make a measured difference in allocation or " +
-                 "speed (see the pack's `benchmarks/`), applied only where the recipe can show the change keeps " +
-                 "behaviour. Spots it examines but leaves alone are listed, with the reason, in the `Performance " +
-                 "candidates` data table. Main code only: files in a test source set, or that use a test framework " +
-                 "(JUnit, TestNG, AssertJ, Hamcrest, Mockito), are neither changed nor listed; " +
-                 "`PerformanceBestPracticesIncludingTests` covers them too. The recipes are those of the six family " +
-                 "composites (`RightSizedCollections`, `ClassValueCaches`, `PreSizedLoops`, `VarHandleByteAccess`, " +
-                 "`ReusableBuffers`, `HotPathIdioms`), in the same order. With `hotMethods` (the CSV `report profile` writes from a " +
-                 "Java Flight Recorder recording) only methods at or above `minimumShare` of the sampled allocation or " +
-                 "CPU time are rewritten, and every data-table row carries its method's figures. Without it, spots in " +
-                 "code that runs once, only when something fails, or only to print (building a thrown exception, catch " +
-                 "blocks, initialisers, `main`, `toString()`) are left alone and listed with a `cold:` reason; " +
-                 "`includeColdCode` rewrites them too.";
+        return "Every `rewrite-performance` recipe, on main code: rewrites measured to allocate less or run faster, " +
+               "only where the recipe can show behaviour is kept. Without `hotMethods`, cold code (building " +
+               "exceptions, catch blocks, initialisers, `toString()`) is left alone unless `includeColdCode`.";
     }
 
     @Override
@@ -92,14 +81,19 @@ public class PerformanceBestPractices extends ProfileGuidedComposite {
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
+    protected List<Recipe> recipes() {
+        return everyFamily();
+    }
+
+    /** The recipes of the six family composites, in order: the umbrella's, and the opt-in composite's for test code. */
+    static List<Recipe> everyFamily() {
         List<Recipe> recipes = new ArrayList<>();
-        recipes.addAll(RightSizedCollections.family(gate));
-        recipes.addAll(ClassValueCaches.family(gate));
-        recipes.addAll(PreSizedLoops.family(gate));
-        recipes.addAll(VarHandleByteAccess.family(gate));
-        recipes.addAll(ReusableBuffers.family(gate));
-        recipes.addAll(HotPathIdioms.family(gate));
+        recipes.addAll(RightSizedCollections.family());
+        recipes.addAll(ClassValueCaches.family());
+        recipes.addAll(PreSizedLoops.family());
+        recipes.addAll(VarHandleByteAccess.family());
+        recipes.addAll(ReusableBuffers.family());
+        recipes.addAll(HotPathIdioms.family());
         return recipes;
     }
 }

@@ -9,10 +9,11 @@ import org.openrewrite.java.tree.Statement;
 import java.util.Collections;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.isIntLiteral;
-import static dev.rewriteperf.analysis.ExpressionShapes.isLengthOf;
-import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isIntLiteral;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isLengthOf;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * A loop that copies one stream into another through a buffer and does nothing else:

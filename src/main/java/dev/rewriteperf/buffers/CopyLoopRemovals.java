@@ -1,7 +1,7 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Statement;

@@ -1,6 +1,6 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.LocalVariables;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * The two ways {@link ReadBufferUses} lets a scratch array's elements be used: read below the count of a read into

@@ -1,9 +1,10 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -23,17 +24,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class HoistReadBufferOutOfLoop extends Recipe {
+public class HoistReadBufferOutOfLoop extends Recipe implements GatedRecipe {
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public HoistReadBufferOutOfLoop() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public HoistReadBufferOutOfLoop(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -43,14 +40,8 @@ public class HoistReadBufferOutOfLoop extends Recipe {
 
     @Override
     public String getDescription() {
-        return "A constant-size `byte[]` or `char[]` allocated in every iteration of a loop and used only as the " +
-               "target of `read(buf)`, as the slice `(buf, 0, n)` of what was just read and as elements `buf[i]` " +
-               "read in `for (int i = 0; i < n; i++)`, or filled whole by a `readFully(buf)` statement before any " +
-               "other use, is allocated once before the loop: no iteration can see what an earlier one left in it. " +
-               "Arrays read beyond what was just read into them, stored, returned, passed to other code, captured, " +
-               "sized by a variable or used after the loop are left alone and listed in the data table. Measured " +
-               "(a CRC32 over 1 MiB in 8 KiB chunks, paired runs): 1,058,836 -> 8,209 B/op; JDK 25: 6.69x faster " +
-               "(95 % interval 6.51-6.89x); JDK 17: 6.59x faster (95 % interval 6.43-6.75x).";
+        return "A constant-size `byte[]` or `char[]` allocated in every iteration and only read into and read back " +
+               "is allocated once before the loop. Arrays whose old contents an iteration could see are left alone. " + Measured.sentence(HoistReadBufferOutOfLoop.class);
     }
 
     @Override
@@ -107,16 +98,16 @@ public class HoistReadBufferOutOfLoop extends Recipe {
                     continue;
                 }
                 Cursor at = new Cursor(bodyCursor, declaration);
-                String refusal = refusal(statements, i, loop, inBody, k, declaration.getVariables().get(0).getSimpleName(), bodyCursor);
-                if (refusal != null) {
-                    candidates.recordSkip(ctx, at, declaration, refusal);
+                String reason = reason(statements, i, loop, inBody, k, declaration.getVariables().get(0).getSimpleName(), bodyCursor);
+                if (reason != null) {
+                    spots.leftAlone(ctx, at, declaration, reason);
                     continue;
                 }
-                if (!candidates.mayChange(ctx, at, declaration)) {
+                if (!spots.mayRewrite(ctx, at, declaration)) {
                     continue;
                 }
                 J.VariableDeclarations moved = moveOut(statements, i, body, k);
-                candidates.recordChange(ctx, at, declaration, moved);
+                spots.rewritten(ctx, at, declaration, moved);
                 return moved;
             }
             return null;
@@ -147,7 +138,7 @@ public class HoistReadBufferOutOfLoop extends Recipe {
      * Why the buffer {@code name} declared at {@code body[declarationIndex]} may not move out of the loop at
      * {@code statements[loopIndex]}; null when it may.
      */
-    private static @Nullable String refusal(List<Statement> statements, int loopIndex, Statement loop, List<Statement> body,
+    private static @Nullable String reason(List<Statement> statements, int loopIndex, Statement loop, List<Statement> body,
                                             int declarationIndex, String name, Cursor bodyCursor) {
         if (!ScratchArray.hasConstantSize((J.VariableDeclarations) body.get(declarationIndex))) {
             return "the size is not a constant: allocated before the loop, it would be computed before the first " +
@@ -166,7 +157,7 @@ public class HoistReadBufferOutOfLoop extends Recipe {
                 return "`" + name + "` is used after the loop, where the moved declaration would still be in scope";
             }
         }
-        return ReadBufferUses.refusal(body.subList(declarationIndex + 1, body.size()), bodyCursor, name);
+        return ReadBufferUses.reason(body.subList(declarationIndex + 1, body.size()), bodyCursor, name);
     }
 
     private static J.@Nullable Block body(Statement loop) {

@@ -1,6 +1,6 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -15,9 +15,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.isIntLiteral;
-import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isIntLiteral;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * How a scratch array is used after its declaration in a loop body: only as the target of reads, as the
@@ -55,15 +56,15 @@ final class ReadBufferUses {
      * {@code parent}), other than by reads into it and copied slices {@code (name, 0, n)} where {@code n} is
      * declared there too and only ever set by reads into the array; null when it is not.
      */
-    static @Nullable String refusal(List<Statement> statements, Cursor parent, String name) {
+    static @Nullable String reason(List<Statement> statements, Cursor parent, String name) {
         Set<String> counts = new HashSet<>();
-        String[] refusal = new String[1];
+        String[] reason = new String[1];
         JavaIsoVisitor<Boolean> uses = new JavaIsoVisitor<Boolean>() {
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, Boolean filledWhole) {
-                if (refusal[0] == null && identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor()) &&
+                if (reason[0] == null && identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor()) &&
                     !(filledWhole && ElementReads.isUseOfWholeArray(getCursor(), parent))) {
-                    refusal[0] = useRefusal(getCursor(), parent, counts);
+                    reason[0] = useReason(getCursor(), parent, counts);
                 }
                 return identifier;
             }
@@ -72,8 +73,8 @@ final class ReadBufferUses {
         for (int i = 0; i < statements.size(); i++) {
             uses.visit(statements.get(i), filledAt >= 0 && i >= filledAt, parent);
         }
-        if (refusal[0] != null) {
-            return refusal[0];
+        if (reason[0] != null) {
+            return reason[0];
         }
         for (String count : counts) {
             if (!isSetOnlyByReads(statements, parent, count, name)) {
@@ -87,7 +88,7 @@ final class ReadBufferUses {
      * Why the {@code use} of the array is neither a read into it nor a slice of a count in {@code counts} (a read's
      * count is added to them); null when it is one of those.
      */
-    private static @Nullable String useRefusal(Cursor use, Cursor scope, Set<String> counts) {
+    private static @Nullable String useReason(Cursor use, Cursor scope, Set<String> counts) {
         for (Cursor c = use.getParentTreeCursor(); c.getValue() != scope.getValue(); c = c.getParentTreeCursor()) {
             Object value = c.getValue();
             if (value instanceof J.Lambda || value instanceof J.NewClass && ((J.NewClass) value).getBody() != null ||

@@ -2,13 +2,14 @@ package dev.rewriteperf.buffers;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.FieldAddingRecipe;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.recipes.FieldAddingRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -31,7 +32,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 
-public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
+public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe implements GatedRecipe {
 
     private static final String INSTANCE = "instance";
 
@@ -44,25 +45,24 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
             required = false)
     private final @Nullable String bufferHolder;
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
     public ReadRocksDbValuesIntoReusedBuffer() {
-        this(null, ProfileGate.NONE);
+        this(null);
     }
 
     @JsonCreator
     public ReadRocksDbValuesIntoReusedBuffer(@JsonProperty("bufferHolder") @Nullable String bufferHolder) {
-        this(bufferHolder, ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public ReadRocksDbValuesIntoReusedBuffer(@Nullable String bufferHolder, ProfileGate gate) {
         this.bufferHolder = bufferHolder;
-        this.candidates = new PerformanceCandidates(this, gate);
     }
 
     public @Nullable String getBufferHolder() {
         return bufferHolder;
+    }
+
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -72,15 +72,9 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
 
     @Override
     public String getDescription() {
-        return "`byte[] value = db.get(handle, key)` allocates an array per read. When the value is only " +
-               "null-checked, measured, read element by element or copied and decoded whole by JDK code, it is " +
-               "read with the overload that fills a caller's array instead, into a buffer kept per thread (or per " +
-               "instance, option `bufferHolder`) that grows to the largest value read. Values that are returned, " +
-               "stored, passed to other code, or outlive a call that might reuse the buffer are left alone and " +
-               "listed in the data table. **Warning:** if another thread writes the key between the two reads of a " +
-               "value that did not fit, the second read returns the newer value, as a read a moment later would. " +
-               "Measured with a real RocksDB (4 KiB values, paired runs): 4,112 -> 0 B/op; JDK 25: 1.59x faster " +
-               "(95 % interval 1.55-1.62x); JDK 17: 1.48x faster (95 % interval 1.45-1.51x).";
+        return "`byte[] v = db.get(handle, key)` allocates per read; where the value is only checked, measured or " +
+               "copied, it is read into a reused buffer (per thread, or per instance with `bufferHolder`). Values " +
+               "that escape are left alone. " + Measured.sentence(ReadRocksDbValuesIntoReusedBuffer.class);
     }
 
     @Override
@@ -137,9 +131,9 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
             if (sites.isEmpty()) {
                 return c;
             }
-            String hostRefusal = hostRefusal(c, classCursor);
-            if (hostRefusal != null) {
-                recordSkips(c, classCursor, sites, hostRefusal, ctx);
+            String hostReason = hostReason(c, classCursor);
+            if (hostReason != null) {
+                recordSkips(c, classCursor, sites, hostReason, ctx);
                 return c;
             }
             ValueBuffer buffer = ValueBuffer.declare(c, classCursor, perThread, new LinkedHashSet<>(sites.values()), ctx);
@@ -147,16 +141,16 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
                 maybeAddImport(type);
             }
             maybeAddImport("java.nio.ByteBuffer");
-            return (J.ClassDeclaration) new ReadSiteRewriter(sites, buffer, candidates)
+            return (J.ClassDeclaration) new ReadSiteRewriter(sites, buffer, spots)
                     .visitNonNull(buffer.host, ctx, classCursor.getParentOrThrow());
         }
 
         /** Why {@code c} cannot have the buffer's field and method; null when it can. */
-        private @Nullable String hostRefusal(J.ClassDeclaration c, Cursor classCursor) {
+        private @Nullable String hostReason(J.ClassDeclaration c, Cursor classCursor) {
             if (!perThread && c.getKind() == J.ClassDeclaration.Kind.Type.Record) {
                 return "the class is a record, which cannot have the instance buffer's field";
             }
-            String reflection = c.getType() == null ? null : reflected.refusal(c.getType());
+            String reflection = c.getType() == null ? null : reflected.reason(c.getType());
             if (reflection != null) {
                 return reflection;
             }
@@ -171,14 +165,14 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
                                     ValueBuffer.METHOD + "` already names something in this file";
         }
 
-        /** Lists each of {@code sites} as left alone, for {@code refusal}: {@code c} cannot have the buffer's members. */
-        private void recordSkips(J.ClassDeclaration c, Cursor classCursor, Map<UUID, RocksDbGet> sites, String refusal,
+        /** Lists each of {@code sites} as left alone, for {@code reason}: {@code c} cannot have the buffer's members. */
+        private void recordSkips(J.ClassDeclaration c, Cursor classCursor, Map<UUID, RocksDbGet> sites, String reason,
                                  ExecutionContext ctx) {
             new JavaIsoVisitor<ExecutionContext>() {
                 @Override
                 public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declaration, ExecutionContext ctx) {
                     if (sites.containsKey(declaration.getId())) {
-                        candidates.recordSkip(ctx, getCursor(), declaration, refusal);
+                        spots.leftAlone(ctx, getCursor(), declaration, reason);
                     }
                     return declaration;
                 }
@@ -205,14 +199,14 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe {
                         continue;
                     }
                     J.VariableDeclarations declaration = (J.VariableDeclarations) statements.get(i);
-                    String refusal = !perThread && isStaticContext(getCursor()) ?
+                    String reason = !perThread && isStaticContext(getCursor()) ?
                             "a static method cannot use the instance's buffer (bufferHolder: instance)" :
-                            RocksDbValueUses.refusal(statements.subList(i + 1, statements.size()), getCursor(),
+                            RocksDbValueUses.reason(statements.subList(i + 1, statements.size()), getCursor(),
                                     declaration.getVariables().get(0).getSimpleName());
                     Cursor at = new Cursor(getCursor(), declaration);
-                    if (refusal != null) {
-                        candidates.recordSkip(ctx, at, declaration, refusal);
-                    } else if (candidates.mayChange(ctx, at, declaration)) {
+                    if (reason != null) {
+                        spots.leftAlone(ctx, at, declaration, reason);
+                    } else if (spots.mayRewrite(ctx, at, declaration)) {
                         sites.put(declaration.getId(), Objects.requireNonNull(RocksDbGet.of(get)));
                     }
                 }

@@ -1,9 +1,9 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.Spots;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -20,7 +20,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * Rewrites each read site of one host class, {@code byte[] value = db.get(..)}, into
@@ -31,12 +32,12 @@ final class ReadSiteRewriter extends JavaIsoVisitor<ExecutionContext> {
     /** The sites to rewrite, keyed by the id of their declaration. */
     private final Map<UUID, RocksDbGet> sites;
     private final ValueBuffer buffer;
-    private final PerformanceCandidates candidates;
+    private final Spots spots;
 
-    ReadSiteRewriter(Map<UUID, RocksDbGet> sites, ValueBuffer buffer, PerformanceCandidates candidates) {
+    ReadSiteRewriter(Map<UUID, RocksDbGet> sites, ValueBuffer buffer, Spots spots) {
         this.sites = sites;
         this.buffer = buffer;
-        this.candidates = candidates;
+        this.spots = spots;
     }
 
     @Override
@@ -68,7 +69,7 @@ final class ReadSiteRewriter extends JavaIsoVisitor<ExecutionContext> {
         Expression current = buffer.current(new Cursor(new Cursor(at, variable), read), read, ctx);
         J.VariableDeclarations value = declaration.withVariables(Collections.singletonList(
                 variable.withInitializer(current.withPrefix(read.getPrefix()))));
-        candidates.recordChange(ctx, at, declaration, length);
+        spots.rewritten(ctx, at, declaration, length);
         statements.set(i, value.withPrefix(Space.format("\n" + declaration.getPrefix().getIndent())));
         statements.add(i, length);
         String name = declaration.getVariables().get(0).getSimpleName();

@@ -2,7 +2,6 @@ package dev.rewriteperf.buffers;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Option;
@@ -64,14 +63,8 @@ public class ReusableBuffers extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Removes byte and char buffers that code allocates again and again only to shuttle data: RocksDB " +
-                 "values that are only checked, measured and copied or decoded are read into a reused buffer instead " +
-                 "of a new array per read, a read buffer allocated in every loop iteration is allocated once before " +
-                 "the loop, and hand-written copy loops from file and byte-array streams become `transferTo` (Java 9), " +
-                 "which those streams implement without a buffer. Spots it cannot prove equal (a buffer read beyond " +
-                 "what was read into it or kept, a stream handed in by a caller, a buffer or count used after the " +
-                 "loop, a total read after a failure) are listed, with the reason, in the `Performance candidates` " +
-                 "data table. With `hotMethods` (a JFR hot-methods table) only hot methods are rewritten.";
+        return "Stops allocating buffers again and again: RocksDB values read into a reused buffer, read buffers " +
+               "allocated once before their loop, and hand-written copy loops replaced by `transferTo` (Java 9+).";
     }
 
     @Override
@@ -79,16 +72,16 @@ public class ReusableBuffers extends ProfileGuidedComposite {
         return new LinkedHashSet<>(Arrays.asList("performance", "io", "RocksDB"));
     }
 
-    /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
-    public static List<Recipe> family(ProfileGate gate) {
+    /** The family's recipes, in order, each gated by the composite that runs it; the umbrella runs them too. */
+    public static List<Recipe> family() {
         return Arrays.asList(
-                new ReadRocksDbValuesIntoReusedBuffer(null, gate),
-                new HoistReadBufferOutOfLoop(gate),
-                new UseTransferToForCopyLoops(gate));
+                new ReadRocksDbValuesIntoReusedBuffer(),
+                new HoistReadBufferOutOfLoop(),
+                new UseTransferToForCopyLoops());
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
-        return family(gate);
+    protected List<Recipe> recipes() {
+        return family();
     }
 }

@@ -1,6 +1,6 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -13,9 +13,10 @@ import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.List;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.isLengthOf;
-import static dev.rewriteperf.analysis.ExpressionShapes.isNamed;
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isLengthOf;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * How the statements after {@code byte[] value = db.get(..)} use {@code value}, and whether each use can take the
@@ -42,25 +43,25 @@ final class RocksDbValueUses {
      * take the buffer and the length, or a call before its last use might read into the buffer; null when every
      * use can and none might.
      */
-    static @Nullable String refusal(List<Statement> statements, Cursor parent, String value) {
+    static @Nullable String reason(List<Statement> statements, Cursor parent, String value) {
         int guard = statements.isEmpty() ? -1 : exitsWhenNull(statements.get(0), value) ? 0 : -1;
         int lastUse = -1;
         for (int i = 0; i < statements.size(); i++) {
-            String[] refusal = new String[1];
+            String[] reason = new String[1];
             boolean[] used = new boolean[1];
             int index = i;
             new JavaIsoVisitor<Integer>() {
                 @Override
                 public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-                    if (refusal[0] == null && identifier.getSimpleName().equals(value) && !References.isMemberOrDeclaredName(getCursor())) {
+                    if (reason[0] == null && identifier.getSimpleName().equals(value) && !References.isMemberOrDeclaredName(getCursor())) {
                         used[0] = true;
-                        refusal[0] = useRefusal(getCursor(), parent, index > guard && guard >= 0);
+                        reason[0] = useReason(getCursor(), parent, index > guard && guard >= 0);
                     }
                     return identifier;
                 }
             }.visit(statements.get(i), 0, parent);
-            if (refusal[0] != null) {
-                return refusal[0];
+            if (reason[0] != null) {
+                return reason[0];
             }
             if (used[0]) {
                 lastUse = i;
@@ -110,7 +111,7 @@ final class RocksDbValueUses {
      * Why the {@code use} of the value cannot take the buffer and the length: it is none of the uses that can, sits
      * in a lambda or class, or is reached when the value is null; null when it can.
      */
-    private static @Nullable String useRefusal(Cursor use, Cursor scope, boolean guardedByStatement) {
+    private static @Nullable String useReason(Cursor use, Cursor scope, boolean guardedByStatement) {
         Cursor parentCursor = use.getParentTreeCursor();
         Object parent = parentCursor.getValue();
         if (parent instanceof J.Binary && nullCheck((J.Binary) parent, ((J.Identifier) use.getValue()).getSimpleName()) != null) {

@@ -1,11 +1,11 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.evaluation.Constants;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
@@ -41,11 +41,6 @@ final class ScratchArray {
     static boolean hasConstantSize(J.VariableDeclarations declaration) {
         Expression size = ((J.NewArray) ExpressionShapes.unwrap(declaration.getVariables().get(0).getInitializer()))
                 .getDimensions().get(0).getIndex();
-        return SafeToEvaluate.sameValueEachRead(size) && References.firstIdentifier(size, id -> !isConstant(id)) == null;
-    }
-
-    private static boolean isConstant(J.Identifier identifier) {
-        JavaType.Variable variable = identifier.getFieldType();
-        return variable != null && variable.hasFlags(Flag.Static, Flag.Final);
+        return SafeToEvaluate.sameValueEachRead(size) && References.firstIdentifier(size, id -> !Constants.isStaticFinal(id.getFieldType())) == null;
     }
 }

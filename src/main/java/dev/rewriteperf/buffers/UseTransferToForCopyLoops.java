@@ -1,15 +1,16 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleaseDependentRecipe;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.recipes.ReleaseDependentRecipe;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -37,7 +38,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
-public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
+public class UseTransferToForCopyLoops extends ReleaseDependentRecipe implements GatedRecipe {
 
     private static final MethodMatcher FILES_NEW_INPUT_STREAM = new MethodMatcher("java.nio.file.Files newInputStream(..)");
     private static final MethodMatcher FILES_NEW_OUTPUT_STREAM = new MethodMatcher("java.nio.file.Files newOutputStream(..)");
@@ -52,15 +53,11 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
              TypeUtils.isOfClassType(created.getType(), "java.io.ByteArrayInputStream")) ||
             created instanceof J.MethodInvocation && FILES_NEW_INPUT_STREAM.matches((J.MethodInvocation) created);
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public UseTransferToForCopyLoops() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public UseTransferToForCopyLoops(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -70,15 +67,8 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
 
     @Override
     public String getDescription() {
-        return "A `while ((n = in.read(buffer)) != -1) out.write(buffer, 0, n);` copy loop becomes " +
-               "`in.transferTo(out)` (Java 9), with a running total kept as `copied += in.transferTo(out)`. Only " +
-               "for a `FileInputStream`, `Files.newInputStream(..)` or `ByteArrayInputStream` and an output " +
-               "created in the same method, with buffer and count used by nothing but the loop; other copy loops " +
-               "are listed in the data table (another stream's `transferTo` is the same loop, and a caller's " +
-               "stream may implement `transferTo` with this very loop). Measured (a 1 MiB file copied to a file, " +
-               "paired runs): 9,297 -> 903 B/op on JDK 25; JDK 25: 1.48x faster (95 % interval 1.36-1.61x); JDK " +
-               "17: within noise (95 % interval 0.88-1.01x) (JDK 17's file streams do not specialise `transferTo` " +
-               "yet).";
+        return "A `while ((n = in.read(buf)) != -1) out.write(buf, 0, n);` loop from a file or byte-array stream " +
+               "becomes `in.transferTo(out)` (Java 9+). Other streams, and buffers used elsewhere, are left alone. " + Measured.sentence(UseTransferToForCopyLoops.class);
     }
 
     @Override
@@ -107,21 +97,21 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
                             }
                             Cursor loopCursor = new Cursor(blockCursor, copy.loop);
                             CopyLoopRemovals removals = new CopyLoopRemovals(b.getStatements(), i, copy);
-                            String refusal = refusal(copy, loopCursor, removals);
-                            if (refusal == null) {
+                            String reason = reason(copy, loopCursor, removals);
+                            if (reason == null) {
                                 Release release = ReleasePromises.at(loopCursor, ctx);
-                                refusal = release.has(9) ? null : "InputStream.transferTo " + release.refusal(9);
+                                reason = release.has(9) ? null : "InputStream.transferTo " + release.reason(9);
                             }
-                            if (refusal != null) {
-                                candidates.recordSkip(ctx, loopCursor, copy.loop, refusal);
+                            if (reason != null) {
+                                spots.leftAlone(ctx, loopCursor, copy.loop, reason);
                                 continue;
                             }
-                            if (!candidates.mayChange(ctx, loopCursor, copy.loop)) {
+                            if (!spots.mayRewrite(ctx, loopCursor, copy.loop)) {
                                 continue;
                             }
                             Statement[] replacement = new Statement[1];
                             List<Statement> statements = rewrite(b.getStatements(), i, copy, loopCursor, removals, replacement, ctx);
-                            candidates.recordChange(ctx, loopCursor, copy.loop, replacement[0]);
+                            spots.rewritten(ctx, loopCursor, copy.loop, replacement[0]);
                             b = b.withStatements(statements);
                             blockCursor = new Cursor(getCursor().getParentOrThrow(), b);
                             i = removals.replacedIndex(i);
@@ -132,7 +122,7 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
     }
 
     /** Why {@code copy} may not become {@code transferTo}; null when it may. */
-    private static @Nullable String refusal(CopyLoop copy, Cursor loopCursor, CopyLoopRemovals removals) {
+    private static @Nullable String reason(CopyLoop copy, Cursor loopCursor, CopyLoopRemovals removals) {
         if (copy.characters) {
             return "Reader.transferTo runs the same loop with a buffer of its own: nothing to gain";
         }
@@ -140,9 +130,9 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
             return "the loop stops at a read of zero bytes (`> 0`), where transferTo reads on; streams that keep " +
                    "to the InputStream contract never return 0 here, but this one is left for a person to judge";
         }
-        String inputRefusal = inputRefusal(copy, loopCursor);
-        if (inputRefusal != null) {
-            return inputRefusal;
+        String inputReason = inputReason(copy, loopCursor);
+        if (inputReason != null) {
+            return inputReason;
         }
         if (!SafeToEvaluate.variableOrFieldOfVariable(copy.out)) {
             return "the output is not a variable or field: it would be evaluated once instead of once per chunk";
@@ -160,9 +150,9 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
         if (removals.countUsedElsewhere) {
             return "the count is read outside the loop";
         }
-        String totalRefusal = copy.total == null ? null : totalRefusal(copy.total, loopCursor);
-        if (totalRefusal != null) {
-            return totalRefusal;
+        String totalReason = copy.total == null ? null : totalReason(copy.total, loopCursor);
+        if (totalReason != null) {
+            return totalReason;
         }
         return isCreatedHere(copy.out, loopCursor) ? null :
                 "the output is not created in this method and may be null: the loop writes nothing for an empty " +
@@ -173,7 +163,7 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
      * Why the input's {@code transferTo} may not replace the loop (it is not a file or byte-array stream created in
      * this method, or the loop implements {@code transferTo}); null when it may.
      */
-    private static @Nullable String inputRefusal(CopyLoop copy, Cursor loopCursor) {
+    private static @Nullable String inputReason(CopyLoop copy, Cursor loopCursor) {
         J.MethodDeclaration method = loopCursor.firstEnclosing(J.MethodDeclaration.class);
         if (method != null && "transferTo".equals(method.getSimpleName())) {
             return "the loop implements transferTo itself";
@@ -210,7 +200,7 @@ public class UseTransferToForCopyLoops extends ReleaseDependentRecipe {
      * Why the running {@code total} may not take {@code transferTo}'s count at once, where the loop added it chunk
      * by chunk (a copy that fails half way leaves a different total); null when it may.
      */
-    private static @Nullable String totalRefusal(J.Identifier total, Cursor loopCursor) {
+    private static @Nullable String totalReason(J.Identifier total, Cursor loopCursor) {
         JavaType.Variable variable = total.getFieldType();
         if (variable == null || variable.getOwner() instanceof JavaType.FullyQualified) {
             return "the total is a field: if the copy fails half way it would hold a different count";

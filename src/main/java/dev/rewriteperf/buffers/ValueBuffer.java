@@ -1,7 +1,7 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.ClassMembers;
-import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.analysis.writing.ClassMembers;
+import dev.rewriteperf.analysis.writing.Templates;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.tree.Expression;
@@ -67,10 +67,9 @@ final class ValueBuffer {
             code.add(helper(get, perThread, fieldName));
         }
         J.Block body = c.getBody();
-        J.Block withMembers = Templates.builder(code.toString(), ctx, RocksDbGet.STUBS)
+        J.Block withMembers = ClassMembers.generate(Templates.builder(code.toString(), ctx, RocksDbGet.STUBS)
                 .imports(RocksDbGet.IMPORTS)
-                .build()
-                .apply(new Cursor(classCursor, body), body.getCoordinates().lastStatement());
+                .build(), body, classCursor);
         List<Statement> statements = new ArrayList<>(withMembers.getStatements());
         J.VariableDeclarations declaration = ownedBy((J.VariableDeclarations) statements.remove(body.getStatements().size()), c);
         Map<RocksDbGet, JavaType.Method> helpers = new EnumMap<>(RocksDbGet.class);

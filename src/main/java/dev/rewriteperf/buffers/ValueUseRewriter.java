@@ -1,7 +1,7 @@
 package dev.rewriteperf.buffers;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.writing.Templates;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
@@ -13,7 +13,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * Replaces one value's null checks, {@code .length} and whole-array consumers with the length and the slice, in

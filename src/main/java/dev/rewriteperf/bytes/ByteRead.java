@@ -9,7 +9,8 @@ import org.openrewrite.java.tree.JavaType;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * A value assembled by hand from consecutive bytes of one {@code byte[]}: the bytes masked, shifted into place and
@@ -27,21 +28,21 @@ final class ByteRead {
     final boolean bigEndian;
     /** The highest byte is not masked, so the value is sign-extended from its top bit. */
     final boolean signed;
-    final @Nullable String refusal;
+    final @Nullable String reason;
 
     private ByteRead(Expression array, ByteTerm.Index index, int bytes, int width, boolean bigEndian, boolean signed,
-                     @Nullable String refusal) {
+                     @Nullable String reason) {
         this.array = array;
         this.index = index;
         this.bytes = bytes;
         this.width = width;
         this.bigEndian = bigEndian;
         this.signed = signed;
-        this.refusal = refusal;
+        this.reason = reason;
     }
 
     /**
-     * The read {@code chain} assembles, with a refusal when it cannot be proven equal to a view read; null when
+     * The read {@code chain} assembles, with a reason when it cannot be proven equal to a view read; null when
      * it is not a chain of bytes of one array at all.
      */
     static @Nullable ByteRead of(J.Binary chain) {
@@ -74,13 +75,13 @@ final class ByteRead {
             return refused(terms, width, n + " bytes: a VarHandle view reads 2, 4 or 8 bytes into a value at least as wide");
         }
         ByteTerm lowest = ByteTerm.Index.lowest(terms, term -> term.index);
-        String orderRefusal = orderRefusal(terms, lowest);
-        if (orderRefusal != null) {
-            return refused(terms, width, orderRefusal);
+        String orderReason = orderReason(terms, lowest);
+        if (orderReason != null) {
+            return refused(terms, width, orderReason);
         }
-        String signRefusal = signRefusal(terms, width);
-        if (signRefusal != null) {
-            return refused(terms, width, signRefusal);
+        String signReason = signReason(terms, width);
+        if (signReason != null) {
+            return refused(terms, width, signReason);
         }
         boolean signed = false;
         for (ByteTerm term : terms) {
@@ -93,7 +94,7 @@ final class ByteRead {
      * Why the terms are not {@code n} consecutive bytes from {@code lowest} on, each read once, shifted in one byte
      * order; null when they are.
      */
-    private static @Nullable String orderRefusal(List<ByteTerm> terms, ByteTerm lowest) {
+    private static @Nullable String orderReason(List<ByteTerm> terms, ByteTerm lowest) {
         int n = terms.size();
         boolean littleEndian = true;
         boolean bigEndian = true;
@@ -120,7 +121,7 @@ final class ByteRead {
      * the highest byte sign-extending a value narrower than {@code width}, which a signed read reproduces; null when
      * none does.
      */
-    private static @Nullable String signRefusal(List<ByteTerm> terms, int width) {
+    private static @Nullable String signReason(List<ByteTerm> terms, int width) {
         int n = terms.size();
         for (ByteTerm term : terms) {
             boolean top = term.shift == 8 * (n - 1);

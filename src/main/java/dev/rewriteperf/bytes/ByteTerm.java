@@ -9,7 +9,8 @@ import org.openrewrite.java.tree.JavaType;
 import java.util.List;
 import java.util.function.Function;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * One byte of a hand-assembled value: {@code b[off + k]}, optionally widened by a cast, masked with

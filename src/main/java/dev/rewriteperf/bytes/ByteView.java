@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /** A {@code MethodHandles.byteArrayViewVarHandle(T[].class, order)}: a component type and a byte order. */
 final class ByteView implements Comparable<ByteView> {

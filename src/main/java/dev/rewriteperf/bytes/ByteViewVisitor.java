@@ -1,11 +1,11 @@
 package dev.rewriteperf.bytes;
 
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.SimpleNames;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.project.ReleasePromises;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -20,7 +20,8 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * What the byte view recipes share: the {@code VarHandle} fields of each top-level class, added after its body is
@@ -68,10 +69,10 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
      * Why the current site may not use a view on {@code array} at {@code index}; null when it may. {@code caught}:
      * exceptions that, caught around the site, would see the view's different behaviour.
      */
-    @Nullable String siteRefusal(Expression array, ByteTerm.Index index, Collection<String> caught, ExecutionContext ctx) {
+    @Nullable String siteReason(Expression array, ByteTerm.Index index, Collection<String> caught, ExecutionContext ctx) {
         Release release = ReleasePromises.at(getCursor(), ctx);
         if (!release.has(9)) {
-            return "byte array views (MethodHandles.byteArrayViewVarHandle) " + release.refusal(9);
+            return "byte array views (MethodHandles.byteArrayViewVarHandle) " + release.reason(9);
         }
         J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
         if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
@@ -80,7 +81,7 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
         if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
             return "the top-level type is an enum: its constants are created before the VarHandle field would be";
         }
-        String reflection = topLevel.getType() == null ? null : reflected.refusal(topLevel.getType());
+        String reflection = topLevel.getType() == null ? null : reflected.reason(topLevel.getType());
         if (reflection != null) {
             return reflection;
         }
@@ -91,7 +92,7 @@ abstract class ByteViewVisitor extends JavaVisitor<ExecutionContext> {
         if (catcher != null) {
             return "an enclosing try catches " + catcher + ", which would see the view's IndexOutOfBoundsException";
         }
-        return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
+        return SimpleNames.importReason(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), Arrays.asList(ViewFields.IMPORTS));
     }
 
     /** The simple name of a type in {@code caught} that a try around the site, within its method, catches. */

@@ -1,11 +1,12 @@
 package dev.rewriteperf.bytes;
 
-import dev.rewriteperf.analysis.FieldAddingRecipe;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.recipes.FieldAddingRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -24,22 +25,19 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
 
-public class UseVarHandleForByteReads extends FieldAddingRecipe {
+
+public class UseVarHandleForByteReads extends FieldAddingRecipe implements GatedRecipe {
 
     private static final MethodMatcher INT_BITS_TO_FLOAT = new MethodMatcher("java.lang.Float intBitsToFloat(int)");
     private static final MethodMatcher LONG_BITS_TO_DOUBLE = new MethodMatcher("java.lang.Double longBitsToDouble(long)");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public UseVarHandleForByteReads() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public UseVarHandleForByteReads(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -49,15 +47,9 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
 
     @Override
     public String getDescription() {
-        return "A value assembled from consecutive bytes of a `byte[]` (each masked with `0xFF`, shifted and " +
-               "combined with `|` or `+`, big- or little-endian, 2, 4 or 8 bytes) becomes one read through a " +
-               "`MethodHandles.byteArrayViewVarHandle` field, added once per class: one bounds check and one load " +
-               "instead of one per byte. Needs Java 9; assemblies whose array or index is not a plain variable, " +
-               "field or arithmetic on them, or that miss or repeat a byte, are listed in the data table. " +
-               "**Warning:** an out-of-range offset throws `IndexOutOfBoundsException` instead of its subclass " +
-               "`ArrayIndexOutOfBoundsException`; reads inside a `try` that catches the latter are left alone. " +
-               "Measured (one big-endian long, paired runs): no allocation either way; JDK 25: 2.20x faster (95 % " +
-               "interval 2.20-2.21x); JDK 17: 2.18x faster (95 % interval 2.17-2.19x).";
+        return "A short, int or long assembled by hand from the bytes of a `byte[]` becomes one read through a " +
+               "`byteArrayViewVarHandle` field (Java 9+): one bounds check and one load. Assemblies it cannot prove " +
+               "equal are left alone. " + Measured.sentence(UseVarHandleForByteReads.class);
     }
 
     @Override
@@ -88,7 +80,7 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
             JavaType type = typeCast.getType();
             ByteRead read = readIn(typeCast.getExpression());
             if ((type == JavaType.Primitive.Short || type == JavaType.Primitive.Char) && read != null &&
-                read.refusal == null && read.bytes == 2 && read.width == 32) {
+                read.reason == null && read.bytes == 2 && read.width == 32) {
                 String cast = "(" + ((JavaType.Primitive) type).getKeyword() + ") ";
                 J replaced = replace(typeCast, read, (JavaType.Primitive) type, cast + "%s", ctx);
                 return replaced == null ? typeCast : replaced;
@@ -101,7 +93,7 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
             boolean toFloat = INT_BITS_TO_FLOAT.matches(method);
             if (toFloat || LONG_BITS_TO_DOUBLE.matches(method)) {
                 ByteRead read = readIn(method.getArguments().get(0));
-                if (read != null && read.refusal == null && read.bytes * 8 == read.width) {
+                if (read != null && read.reason == null && read.bytes * 8 == read.width) {
                     J replaced = replace(method, read, toFloat ? JavaType.Primitive.Float : JavaType.Primitive.Double,
                             toFloat ? "(float) %s" : "(double) %s", ctx);
                     return replaced == null ? method : replaced;
@@ -116,8 +108,8 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
             if (read == null) {
                 return super.visitBinary(binary, ctx);
             }
-            if (read.refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), binary, read.refusal);
+            if (read.reason != null) {
+                spots.leftAlone(ctx, getCursor(), binary, read.reason);
                 return binary;
             }
             JavaType.Primitive component = read.bytes == 8 ? JavaType.Primitive.Long :
@@ -127,7 +119,7 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
                             read.bytes == 4 ? "Integer.toUnsignedLong((int) %s)" :
                                     read.width == 64 ? "Short.toUnsignedLong((short) %s)" : "Short.toUnsignedInt((short) %s)";
             if (format == null) {
-                candidates.recordSkip(ctx, getCursor(), binary, "a signed " + read.bytes + "-byte value widened to " +
+                spots.leftAlone(ctx, getCursor(), binary, "a signed " + read.bytes + "-byte value widened to " +
                         (read.width == 64 ? "long" : "int") + ": no view reads it without a second cast");
                 return binary;
             }
@@ -138,13 +130,13 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
         /** {@code original} replaced by the view read, or null, recorded, when the site does not allow it. */
         private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
                                     ExecutionContext ctx) {
-            String refusal = siteRefusal(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS, ctx);
-            if (refusal == null && !candidates.mayChange(ctx, getCursor(), original)) {
+            String reason = siteReason(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS, ctx);
+            if (reason == null && !spots.mayRewrite(ctx, getCursor(), original)) {
                 return null;
             }
-            J.Identifier field = refusal == null ? viewField(new ByteView(component, read.bigEndian)) : null;
+            J.Identifier field = reason == null ? viewField(new ByteView(component, read.bigEndian)) : null;
             if (field == null) {
-                candidates.recordSkip(ctx, getCursor(), original, refusal != null ? refusal : NO_FIELD_NAME);
+                spots.leftAlone(ctx, getCursor(), original, reason != null ? reason : NO_FIELD_NAME);
                 return null;
             }
             List<Object> parameters = new ArrayList<>(Arrays.asList(field, read.array));
@@ -154,7 +146,7 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe {
                     .build()
                     .<J>apply(getCursor(), original.getCoordinates().replace(), parameters.toArray())
                     .withPrefix(prefix(original));
-            candidates.recordChange(ctx, getCursor(), original, replaced);
+            spots.rewritten(ctx, getCursor(), original, replaced);
             return replaced;
         }
 

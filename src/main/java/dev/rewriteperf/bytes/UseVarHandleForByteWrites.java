@@ -1,12 +1,13 @@
 package dev.rewriteperf.bytes;
 
-import dev.rewriteperf.analysis.FieldAddingRecipe;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.recipes.FieldAddingRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -24,21 +25,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class UseVarHandleForByteWrites extends FieldAddingRecipe {
+public class UseVarHandleForByteWrites extends FieldAddingRecipe implements GatedRecipe {
 
     /** A partial write is visible to code that catches the exception: any of these catches it. */
     private static final List<String> CATCHES_OUT_OF_BOUNDS = Arrays.asList("java.lang.ArrayIndexOutOfBoundsException",
             "java.lang.IndexOutOfBoundsException", "java.lang.RuntimeException", "java.lang.Exception", "java.lang.Throwable");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public UseVarHandleForByteWrites() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public UseVarHandleForByteWrites(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -48,15 +45,9 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe {
 
     @Override
     public String getDescription() {
-        return "Consecutive statements that store every byte of one value, `b[off + k] = (byte) (v >>> s)`, big- " +
-               "or little-endian, 2, 4 or 8 bytes, become one `set` through a " +
-               "`MethodHandles.byteArrayViewVarHandle` field, added once per class. Needs Java 9; runs whose " +
-               "array, index or value is not a plain variable, field or arithmetic on them, or that miss or repeat " +
-               "a byte, are listed in the data table. **Warning:** with an out-of-range offset the view writes " +
-               "nothing and throws `IndexOutOfBoundsException`, where the stores wrote the bytes before the bad " +
-               "index; stores inside a `try` that catches either are left alone. Measured (one big-endian long, " +
-               "paired runs): no allocation either way; JDK 25: 2.09x faster (95 % interval 2.06-2.12x); JDK 17: " +
-               "2.00x faster (95 % interval 2.00-2.00x); JDK 25 merges some int stores by itself.";
+        return "Statements that store every byte of a short, int or long into a `byte[]` become one `set` through a " +
+               "`byteArrayViewVarHandle` field (Java 9+). Runs that miss or repeat a byte, or sit in a `try` that " +
+               "catches the out-of-bounds exception, are left alone. " + Measured.sentence(UseVarHandleForByteWrites.class);
     }
 
     @Override
@@ -125,31 +116,31 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe {
         /** The view store that replaces {@code run}, recorded; null, with the reason recorded, when there is none. */
         private @Nullable Statement set(List<ByteWrite> run, Cursor blockCursor, ExecutionContext ctx) {
             Cursor first = new Cursor(blockCursor, run.get(0).statement);
-            String refusal = refusal(run);
-            ByteView view = refusal == null ? view(run) : null;
-            if (refusal == null && view == null) {
-                refusal = "a " + run.size() + "-byte view does not fit the stored value's type";
+            String reason = reason(run);
+            ByteView view = reason == null ? view(run) : null;
+            if (reason == null && view == null) {
+                reason = "a " + run.size() + "-byte view does not fit the stored value's type";
             }
-            // siteRefusal and viewField ask about the site at getCursor(), here the block: point it at the run.
+            // siteReason and viewField ask about the site at getCursor(), here the block: point it at the run.
             Cursor previous = getCursor();
             setCursor(first);
             try {
-                if (refusal == null) {
-                    refusal = siteRefusal(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS, ctx);
+                if (reason == null) {
+                    reason = siteReason(run.get(0).array, lowest(run).index, CATCHES_OUT_OF_BOUNDS, ctx);
                 }
-                if (refusal == null && !SafeToEvaluate.sameValueEachRead(run.get(0).value)) {
-                    refusal = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
+                if (reason == null && !SafeToEvaluate.sameValueEachRead(run.get(0).value)) {
+                    reason = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
                 }
-                if (refusal == null && !candidates.mayChange(ctx, first, run.get(0).statement)) {
+                if (reason == null && !spots.mayRewrite(ctx, first, run.get(0).statement)) {
                     return null;
                 }
-                J.Identifier field = refusal == null ? viewField(view) : null;
+                J.Identifier field = reason == null ? viewField(view) : null;
                 if (field == null) {
-                    candidates.recordSkip(ctx, first, run.get(0).statement, refusal != null ? refusal : NO_FIELD_NAME);
+                    spots.leftAlone(ctx, first, run.get(0).statement, reason != null ? reason : NO_FIELD_NAME);
                     return null;
                 }
                 Statement set = template(field, run, view, first, ctx);
-                candidates.recordChange(ctx, first, run.get(0).statement, set);
+                spots.rewritten(ctx, first, run.get(0).statement, set);
                 return set;
             } finally {
                 setCursor(previous);
@@ -161,7 +152,7 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe {
      * Why {@code run} is not one value stored whole: not one index plus constants, not 2, 4 or 8 consecutive
      * bytes each stored once, or shifts in neither byte order; null when it is.
      */
-    private static @Nullable String refusal(List<ByteWrite> run) {
+    private static @Nullable String reason(List<ByteWrite> run) {
         ByteWrite first = run.get(0);
         int n = run.size();
         for (ByteWrite write : run) {

@@ -2,7 +2,6 @@ package dev.rewriteperf.bytes;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Option;
@@ -64,14 +63,8 @@ public class VarHandleByteAccess extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Replaces values assembled by hand from the bytes of a `byte[]` (masked with `0xFF`, shifted and " +
-                 "combined with `|` or `+`, big- or little-endian, 2, 4 or 8 bytes) with one read through a " +
-                 "`MethodHandles.byteArrayViewVarHandle` field, as the JDK did in `java.io.Bits`, and runs of " +
-                 "statements that store every byte of one value with one `set` through such a field. Needs Java 9. " +
-                 "Code it cannot prove equal (a missing or repeated byte, a byte whose sign spills, an index with side " +
-                 "effects, code that catches the out-of-bounds exception) is listed, with the reason, in the " +
-                 "`Performance candidates` data table. With `hotMethods` (a JFR hot-methods table) only hot methods " +
-                 "are rewritten.";
+        return "Reads and writes shorts, ints and longs in a `byte[]` through `VarHandle` views instead of byte by " +
+               "byte, as the JDK's own `java.io.Bits` does (Java 9+).";
     }
 
     @Override
@@ -79,15 +72,15 @@ public class VarHandleByteAccess extends ProfileGuidedComposite {
         return new LinkedHashSet<>(Arrays.asList("performance", "VarHandle"));
     }
 
-    /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
-    public static List<Recipe> family(ProfileGate gate) {
+    /** The family's recipes, in order, each gated by the composite that runs it; the umbrella runs them too. */
+    public static List<Recipe> family() {
         return Arrays.asList(
-                new UseVarHandleForByteReads(gate),
-                new UseVarHandleForByteWrites(gate));
+                new UseVarHandleForByteReads(),
+                new UseVarHandleForByteWrites());
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
-        return family(gate);
+    protected List<Recipe> recipes() {
+        return family();
     }
 }

@@ -1,10 +1,10 @@
 package dev.rewriteperf.bytes;
 
-import dev.rewriteperf.analysis.ClassMembers;
-import dev.rewriteperf.analysis.ConstantNames;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.analysis.names.ConstantNames;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.writing.ClassMembers;
+import dev.rewriteperf.analysis.writing.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -102,16 +102,9 @@ final class ViewFields {
         }
         J.Block body = topLevel.getBody();
         List<Statement> before = body.getStatements();
-        J.Block withFields = Templates.builder(code.toString(), ctx)
-                .imports(IMPORTS)
-                .build()
-                .apply(new Cursor(classCursor, body), body.getCoordinates().firstStatement());
-        if (before.isEmpty()) {
-            return topLevel.withBody(withFields);
-        }
-        List<Statement> generated = withFields.getStatements().subList(0, withFields.getStatements().size() - before.size());
-        List<Statement> statements = ClassMembers.insert(before, leadingViewFields(before), generated, ClassMembers.indent(body));
-        return topLevel.withBody(withFields.withStatements(statements));
+        J.Block withFields = ClassMembers.generate(Templates.builder(code.toString(), ctx).imports(IMPORTS).build(), body, classCursor);
+        return topLevel.withBody(ClassMembers.placeGenerated(withFields, before, leadingViewFields(before),
+                ClassMembers.indent(body)));
     }
 
     /** How many of {@code members}, counted from the first, are view fields. */

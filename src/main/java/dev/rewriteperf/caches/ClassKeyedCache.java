@@ -1,7 +1,7 @@
 package dev.rewriteperf.caches;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -209,15 +209,15 @@ final class ClassKeyedCache {
             if (COMPUTE_IF_ABSENT.matches(call)) {
                 computes.add(call);
                 if (!isDirectlyInDeclaringClass(parent)) {
-                    computedElsewhere = PerformanceCandidates.location(parent);
+                    computedElsewhere = Spots.location(parent);
                 }
                 return;
             }
-            blockedBy("`" + name() + "." + call.getSimpleName() + "(..)` in " + PerformanceCandidates.location(parent) +
-                      ": " + callRefusal(call.getSimpleName()));
+            blockedBy("`" + name() + "." + call.getSimpleName() + "(..)` in " + Spots.location(parent) +
+                      ": " + callReason(call.getSimpleName()));
             return;
         }
-        blockedBy("`" + name() + "` is used as a value in " + PerformanceCandidates.location(parent) +
+        blockedBy("`" + name() + "` is used as a value in " + Spots.location(parent) +
                   ", so the recipe cannot see every use");
     }
 
@@ -242,7 +242,7 @@ final class ClassKeyedCache {
     }
 
     /** Why a call of {@code method} on the cache keeps it from becoming a {@code ClassValue}. */
-    private static String callRefusal(String method) {
+    private static String callReason(String method) {
         if (WRITES.contains(method)) {
             return "a ClassValue cannot be given or stripped of a chosen value";
         }

@@ -2,7 +2,6 @@ package dev.rewriteperf.caches;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Option;
@@ -64,12 +63,8 @@ public class ClassValueCaches extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Replaces `private static final` maps keyed by `Class` that are only filled through `computeIfAbsent` " +
-                 "with a `ClassValue`, whose lookups are faster and which no longer keeps the cached classes and their " +
-                 "class loaders alive (the first `ClassValue` on a class does retain more memory than a map entry; see " +
-                 "the recipe). Class-keyed maps and Guava caches it cannot convert safely are listed, with the use " +
-                 "that blocks them, in the `Performance candidates` data table. With `hotMethods` (a JFR hot-methods " +
-                 "table) only hot methods are rewritten.";
+        return "Replaces static class-keyed maps filled only through `computeIfAbsent` with a `ClassValue`: faster " +
+               "lookups, and no classes or loaders kept alive by the cache.";
     }
 
     @Override
@@ -77,14 +72,14 @@ public class ClassValueCaches extends ProfileGuidedComposite {
         return new LinkedHashSet<>(Arrays.asList("performance", "caching"));
     }
 
-    /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
-    public static List<Recipe> family(ProfileGate gate) {
+    /** The family's recipes, in order, each gated by the composite that runs it; the umbrella runs them too. */
+    public static List<Recipe> family() {
         return Arrays.asList(
-                new UseClassValueForClassKeyedCache(gate));
+                new UseClassValueForClassKeyedCache());
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
-        return family(gate);
+    protected List<Recipe> recipes() {
+        return family();
     }
 }

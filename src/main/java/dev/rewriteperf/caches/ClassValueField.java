@@ -1,6 +1,6 @@
 package dev.rewriteperf.caches;
 
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
@@ -18,7 +18,7 @@ final class ClassValueField {
     }
 
     /** Why the declared map type cannot be carried over to a {@code ClassValue}; null when it can. */
-    static @Nullable String typeRefusal(J.VariableDeclarations declaration) {
+    static @Nullable String typeReason(J.VariableDeclarations declaration) {
         if (!(declaration.getTypeExpression() instanceof J.ParameterizedType)) {
             return "its type is not written as `Map<Class<..>, V>`";
         }

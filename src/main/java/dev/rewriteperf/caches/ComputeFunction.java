@@ -1,8 +1,8 @@
 package dev.rewriteperf.caches;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.analysis.SideEffectFreeCode;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SideEffectFreeCode;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -36,29 +36,29 @@ final class ComputeFunction {
      * Why the function that fills the cache cannot become the body of {@code computeValue}; null when it can,
      * so that computing a value twice or caching a {@code null} cannot be told apart.
      */
-    static @Nullable String refusal(ClassKeyedCache cache, J.CompilationUnit cu) {
+    static @Nullable String reason(ClassKeyedCache cache, J.CompilationUnit cu) {
         Expression function = cache.computes.get(0).getArguments().get(1);
-        String refusal = fillingRefusal(cache, function);
-        if (refusal != null) {
-            return refusal;
+        String reason = fillingReason(cache, function);
+        if (reason != null) {
+            return reason;
         }
-        refusal = formRefusal(function);
-        if (refusal != null) {
-            return refusal;
+        reason = formReason(function);
+        if (reason != null) {
+            return reason;
         }
-        refusal = namesRefusal(cache, function);
-        if (refusal != null) {
-            return refusal;
+        reason = namesReason(cache, function);
+        if (reason != null) {
+            return reason;
         }
-        String effect = SideEffectFreeCode.refusal(function, cu);
+        String effect = SideEffectFreeCode.reason(function, cu);
         if (effect != null) {
             return "the function " + effect;
         }
-        return nullKeyRefusal(cache);
+        return nullKeyReason(cache);
     }
 
     /** Why the places that fill the cache do not agree on one function it could run; null when they do. */
-    private static @Nullable String fillingRefusal(ClassKeyedCache cache, Expression function) {
+    private static @Nullable String fillingReason(ClassKeyedCache cache, Expression function) {
         for (J.MethodInvocation compute : cache.computes) {
             if (!SemanticallyEqual.areEqual(function, compute.getArguments().get(1))) {
                 return "filled by different functions in different places";
@@ -72,7 +72,7 @@ final class ComputeFunction {
     }
 
     /** Why the function is not a lambda or method reference the recipe can call; null when it is one. */
-    private static @Nullable String formRefusal(Expression function) {
+    private static @Nullable String formReason(Expression function) {
         if (function instanceof J.Lambda) {
             return ((J.Lambda) function).getParameters().getParameters().size() == 1 ? null :
                     "the function's lambda does not take one parameter";
@@ -101,7 +101,7 @@ final class ComputeFunction {
      * Why a name in the function would mean something else, or nothing, inside a static {@code ClassValue}
      * field's initialiser; null when every name keeps its meaning.
      */
-    private static @Nullable String namesRefusal(ClassKeyedCache cache, Expression function) {
+    private static @Nullable String namesReason(ClassKeyedCache cache, Expression function) {
         String captured = References.capturedLocal(function);
         if (captured != null) {
             return "the function captures the local `" + captured + "`, which a static ClassValue cannot see";
@@ -122,7 +122,7 @@ final class ComputeFunction {
     }
 
     /** Why a key may be null, which a HashMap accepts and {@code ClassValue.get} throws on; null when none may. */
-    private static @Nullable String nullKeyRefusal(ClassKeyedCache cache) {
+    private static @Nullable String nullKeyReason(ClassKeyedCache cache) {
         Expression initializer = cache.variable.getInitializer();
         if (initializer == null || !ClassKeyedCache.acceptsNullKeys(ExpressionShapes.unwrap(initializer))) {
             return null;

@@ -1,11 +1,12 @@
 package dev.rewriteperf.caches;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Imports;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Imports;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -29,17 +30,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValueForClassKeyedCache.UsedElsewhere> {
+public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValueForClassKeyedCache.UsedElsewhere> implements GatedRecipe {
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public UseClassValueForClassKeyedCache() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public UseClassValueForClassKeyedCache(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -49,18 +46,9 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
 
     @Override
     public String getDescription() {
-        return "A `private static final Map<Class<?>, V>` used only through `computeIfAbsent(type, fn)` becomes a " +
-               "`ClassValue<V>` whose `computeValue` runs `fn`: a hit reads a value kept on the class instead of " +
-               "hashing into a shared table, and the cache no longer keeps classes and their loaders reachable. " +
-               "Maps with other uses, that are not static and final, that are public or protected, or whose " +
-               "function may have effects or read changing state are left alone and listed in the data table. The " +
-               "recipe scans every source file of the run first: a package-private cache is converted like a " +
-               "private one when no other file reads or writes it (files the run does not parse, such as another " +
-               "build's module in the same package, generated sources, or reflection, are not seen). **Warning:** " +
-               "under contention `ClassValue` may run `fn` more than once for a class (one result is kept), and a " +
-               "class's first `ClassValue` retains about 460 bytes against 68 for a map entry. Measured (16 " +
-               "classes cached, hits, paired runs): no allocation either way; JDK 25: 2.58x faster (95 % interval " +
-               "2.35-2.82x); JDK 17: 3.89x faster (95 % interval 3.46-4.36x).";
+        return "A `private static final Map<Class<?>, V>` used only through `computeIfAbsent` becomes a " +
+               "`ClassValue<V>`: a hit reads a value kept on the class, and the cache no longer pins classes and " +
+               "their loaders. Maps with other uses, or whose function has effects, are left alone. " + Measured.sentence(UseClassValueForClassKeyedCache.class);
     }
 
     @Override
@@ -99,7 +87,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor(UsedElsewhere acc) {
-        return Preconditions.check(ClassKeyedCache.declaredInFile(), FileFormat.keptBy(new CacheFieldVisitor(candidates, acc)));
+        return Preconditions.check(ClassKeyedCache.declaredInFile(), FileFormat.keptBy(new CacheFieldVisitor(spots, acc)));
     }
 
     /**
@@ -110,7 +98,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         private static final List<String> MAP_TYPES = Arrays.asList("java.util.Map", "java.util.HashMap",
                 "java.util.LinkedHashMap", "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap");
 
-        private final PerformanceCandidates candidates;
+        private final Spots spots;
         private final UsedElsewhere usedElsewhere;
 
         /** The class-keyed fields of the file being visited, by {@link ClassKeyedCache#key}. */
@@ -122,8 +110,8 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         /** The new {@code ClassValue} declarations of the file being visited, by the replaced field's key. */
         private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
 
-        CacheFieldVisitor(PerformanceCandidates candidates, UsedElsewhere usedElsewhere) {
-            this.candidates = candidates;
+        CacheFieldVisitor(Spots spots, UsedElsewhere usedElsewhere) {
+            this.spots = spots;
             this.usedElsewhere = usedElsewhere;
         }
 
@@ -154,17 +142,17 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             if (cache == null || cache.declaration != declaration) {
                 return d;
             }
-            String refusal = refusal(cache, key, getCursor(), usedElsewhere);
+            String reason = reason(cache, key, getCursor(), usedElsewhere);
             List<Cursor> uses = computedAt.getOrDefault(key, Collections.emptyList());
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), d, refusal, uses);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), d, reason, uses);
                 return d;
             }
-            if (!candidates.mayChange(ctx, getCursor(), d, uses)) {
+            if (!spots.mayRewrite(ctx, getCursor(), d, uses)) {
                 return d;
             }
             J.VariableDeclarations classValue = classValueField(cache, d, ctx);
-            candidates.recordChange(ctx, getCursor(), d, classValue, uses);
+            spots.rewritten(ctx, getCursor(), d, classValue, uses);
             converted.put(key, classValue);
             return classValue;
         }
@@ -181,7 +169,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
     }
 
     /** Why the cache field, declared at {@code cursor}, is not turned into a {@code ClassValue}; null when it is. */
-    private static @Nullable String refusal(ClassKeyedCache cache, String key, Cursor cursor, UsedElsewhere usedElsewhere) {
+    private static @Nullable String reason(ClassKeyedCache cache, String key, Cursor cursor, UsedElsewhere usedElsewhere) {
         J.VariableDeclarations declaration = cache.declaration;
         if (TypeUtils.isAssignableTo("com.google.common.cache.Cache", declaration.getType())) {
             return "a Guava cache: its eviction, expiry and statistics have no ClassValue equivalent";
@@ -193,11 +181,11 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             return "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance " +
                    "has its own map";
         }
-        String visibility = visibilityRefusal(declaration, key, cursor, usedElsewhere);
+        String visibility = visibilityReason(declaration, key, cursor, usedElsewhere);
         if (visibility != null) {
             return visibility;
         }
-        String keyOrValue = ClassValueField.typeRefusal(declaration);
+        String keyOrValue = ClassValueField.typeReason(declaration);
         if (keyOrValue != null) {
             return keyOrValue;
         }
@@ -210,7 +198,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         if (cache.computes.isEmpty()) {
             return "never filled by computeIfAbsent";
         }
-        return ComputeFunction.refusal(cache, cursor.firstEnclosingOrThrow(J.CompilationUnit.class));
+        return ComputeFunction.reason(cache, cursor.firstEnclosingOrThrow(J.CompilationUnit.class));
     }
 
     /**
@@ -218,7 +206,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
      * (public, protected, or in an interface), or it is package-private and another file of the project refers to
      * it. Null when only its own file can.
      */
-    private static @Nullable String visibilityRefusal(J.VariableDeclarations declaration, String key, Cursor cursor,
+    private static @Nullable String visibilityReason(J.VariableDeclarations declaration, String key, Cursor cursor,
                                                       UsedElsewhere usedElsewhere) {
         boolean constant = isInterfaceConstant(cursor);
         if (!declaration.hasModifier(J.Modifier.Type.Final) && !constant) {

@@ -1,7 +1,7 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.LineBudgetVisitor;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.writing.LineBudgetVisitor;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.tree.Expression;
@@ -12,14 +12,14 @@ import org.openrewrite.java.tree.J;
  * {@link HashCollection#ofCapacityConstructor} accepts), to {@link #visitCapacityConstructor}, after their
  * arguments have been visited. The recipes that read the capacity argument extend it;
  * {@link HashCollection#capacityConstructorCalledInFile} is their precondition. A sized construction longer than the
- * file's code lines is left alone ({@link #lineRefusal(J.NewClass, J)}).
+ * file's code lines is left alone ({@link #lineReason(J.NewClass, J)}).
  */
 abstract class CapacityConstructorVisitor extends LineBudgetVisitor {
 
-    final PerformanceCandidates candidates;
+    final Spots spots;
 
-    CapacityConstructorVisitor(PerformanceCandidates candidates) {
-        this.candidates = candidates;
+    CapacityConstructorVisitor(Spots spots) {
+        this.spots = spots;
     }
 
     @Override
@@ -37,8 +37,8 @@ abstract class CapacityConstructorVisitor extends LineBudgetVisitor {
     }
 
     /** Why {@code sized} would make the line of {@code construction}, at the cursor, too long for the file; null when it fits. */
-    @Nullable String lineRefusal(J.NewClass construction, J sized) {
-        return lineRefusal(construction, sized.printTrimmed(getCursor().getParentOrThrow()), "sized, the construction", true);
+    @Nullable String lineReason(J.NewClass construction, J sized) {
+        return lineReason(construction, sized.printTrimmed(getCursor().getParentOrThrow()), "sized, the construction", true);
     }
 
     /** What {@code construction}, whose one argument is {@code capacity}, becomes; the cursor is at it. */

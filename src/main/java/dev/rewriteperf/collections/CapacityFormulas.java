@@ -1,10 +1,9 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 
@@ -56,22 +55,6 @@ final class CapacityFormulas {
                countOfDivisionByLoadFactor(((J.MethodInvocation) inner).getArguments().get(0)) != null;
     }
 
-    /** A literal, or a static final field: a size somebody chose on purpose. */
-    static boolean isConstant(Expression expression) {
-        Expression e = ExpressionShapes.unwrap(expression);
-        if (e instanceof J.Literal) {
-            return true;
-        }
-        JavaType.Variable field = e instanceof J.Identifier ? ((J.Identifier) e).getFieldType() :
-                e instanceof J.FieldAccess ? ((J.FieldAccess) e).getName().getFieldType() : null;
-        if (field != null) {
-            return field.hasFlags(Flag.Static, Flag.Final);
-        }
-        if (e instanceof J.Binary) {
-            return isConstant(((J.Binary) e).getLeft()) && isConstant(((J.Binary) e).getRight());
-        }
-        return false;
-    }
 
     /** {@code (int) (n / 0.75f)} */
     private static @Nullable Expression countOfIntCast(Expression e) {

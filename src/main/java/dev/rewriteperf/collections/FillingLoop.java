@@ -1,9 +1,10 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.JdkTypes;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -13,9 +14,7 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Statement;
 
-import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,17 +31,15 @@ final class FillingLoop {
     private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
 
     /** Calls on a collection that cannot add to it. */
-    private static final Set<String> NOT_ADDING = new HashSet<>(Arrays.asList(
-            "size", "isEmpty", "contains", "containsKey", "containsValue", "containsAll", "get", "getOrDefault",
-            "indexOf", "lastIndexOf", "keySet", "values", "entrySet", "iterator", "listIterator", "stream",
-            "parallelStream", "forEach", "toArray", "equals", "hashCode", "toString", "getClass", "remove", "clear",
-            "removeIf", "retainAll", "removeAll", "first", "last", "firstKey", "lastKey"));
+    private static final Set<String> NOT_ADDING = JdkTypes.union(JdkTypes.COLLECTION_READS, "containsAll", "lastIndexOf",
+            "listIterator", "parallelStream", "forEach", "equals", "hashCode", "toString", "getClass", "remove", "clear",
+            "removeIf", "retainAll", "removeAll", "firstKey", "lastKey");
 
     private FillingLoop() {
     }
 
     /** Why the loop's body is not known to add exactly one element to {@code name} per iteration; null when it is. */
-    static @Nullable String bodyRefusal(Statement body, String name) {
+    static @Nullable String bodyReason(Statement body, String name) {
         if (References.mayExitEarly(body)) {
             return "the loop may end early (break, continue, return or throw)";
         }
@@ -70,7 +67,7 @@ final class FillingLoop {
      * statement calls a method on it that may add, or hands it on (an argument, an assignment, a lambda), where it may
      * be added to. Null when every later use only reads it, removes from it or returns it.
      */
-    static @Nullable String laterAdditionRefusal(List<Statement> statements, int loopIndex, String name, Cursor at) {
+    static @Nullable String laterAdditionReason(List<Statement> statements, int loopIndex, String name, Cursor at) {
         for (int i = loopIndex + 1; i < statements.size(); i++) {
             if (mayAddTo(statements.get(i), name)) {
                 return "more may be added to the collection after the loop (" + firstLine(statements.get(i), at) +
@@ -117,7 +114,7 @@ final class FillingLoop {
      * of it, fills with one element per element, and nothing adds to after.
      * An int the author chose, or a size that only bounds what a filtering loop adds, is not a count.
      */
-    static @Nullable String countRefusal(Cursor construction, Expression count) {
+    static @Nullable String countReason(Cursor construction, Expression count) {
         Cursor statementCursor = construction.getParentTreeCursor();
         String name = null;
         if (statementCursor.getValue() instanceof J.VariableDeclarations.NamedVariable) {
@@ -136,14 +133,14 @@ final class FillingLoop {
         Statement next = index < 0 || index + 1 == statements.size() ? null : statements.get(index + 1);
         if (next != null && (copiesMeasuredSource(next, name, count, construction) ||
                              forEachAddsOnce(next, name, count, construction))) {
-            return laterAdditionRefusal(statements, index + 1, name, construction);
+            return laterAdditionReason(statements, index + 1, name, construction);
         }
         Statement body = next == null ? null : loopOver(next, count, construction);
         if (body == null) {
             return BOUND;
         }
-        String refusal = bodyRefusal(body, name);
-        return refusal != null ? refusal : laterAdditionRefusal(statements, index + 1, name, construction);
+        String reason = bodyReason(body, name);
+        return reason != null ? reason : laterAdditionReason(statements, index + 1, name, construction);
     }
 
     private static final String BOUND = "the count may only bound what is added: no loop right after the construction " +

@@ -1,20 +1,21 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.Indentation;
-import dev.rewriteperf.analysis.LineBudgetVisitor;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.MagicNumberRecipe;
-import dev.rewriteperf.analysis.MagicNumbers;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.SimpleNames;
-import dev.rewriteperf.analysis.SourceLocal;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.project.MagicNumbers;
+import dev.rewriteperf.analysis.recipes.MagicNumberRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Indentation;
+import dev.rewriteperf.analysis.writing.LineBudgetVisitor;
+import dev.rewriteperf.analysis.writing.SourceLocal;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -38,17 +39,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
+public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements GatedRecipe {
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public PreSizeCollectionFilledByLoop() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public PreSizeCollectionFilledByLoop(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -58,17 +55,9 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
 
     @Override
     public String getDescription() {
-        return "A list, set or map created empty and directly filled by a `for` loop that adds exactly one element " +
-               "per element of a collection, map or array is created for the source's size instead: `new " +
-               "ArrayList<>(n)`, `HashMap.newHashMap(n)` on Java 19+, `new HashMap<>((int) Math.ceil(n / 0.75))` " +
-               "before; a source that is a call or a cast is first evaluated once into a local named for it. Loops " +
-               "with conditions, `break`, `continue`, `return` or `throw`, and collections that a later statement " +
-               "may add to (a second loop, `addAll`, a call they are handed to), and lines that would outgrow the " +
-               "file's, are left alone and listed in the data table. **Warning:** a larger table can change the iteration order of `HashMap`/`HashSet`. Where " +
-               "the project's Checkstyle forbids magic numbers, the `0.75` of the pre-19 form is not written and " +
-               "the spot is listed. Measured (a list of 1000 new strings, paired runs): 71,017 -> 60,032 B/op, no " +
-               "growth copies; JDK 25: 1.12x faster (95 % interval 1.11-1.13x); JDK 17: 1.07x faster (95 % " +
-               "interval 1.04-1.11x).";
+        return "A collection created empty and then filled by a loop that adds one element per element of a sized " +
+               "source is created for the source's size. Loops that may add fewer or more are left alone. " +
+               "**Warning:** a larger table can change iteration order. " + Measured.sentence(PreSizeCollectionFilledByLoop.class);
     }
 
     @Override
@@ -85,16 +74,16 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
     public TreeVisitor<?, ExecutionContext> getVisitor(MagicNumbers numbers) {
         return Preconditions.check(Preconditions.or(HashCollection.noArgumentConstructorCalledInFile(),
                         new UsesMethod<>("java.util.ArrayList <constructor>()")),
-                FileFormat.keptBy(new FilledByLoopVisitor(candidates, numbers)));
+                FileFormat.keptBy(new FilledByLoopVisitor(spots, numbers)));
     }
 
     /** Looks in every block for an empty collection declared right before a for-each loop that fills it. */
     private static final class FilledByLoopVisitor extends LineBudgetVisitor {
-        private final PerformanceCandidates candidates;
+        private final Spots spots;
         private final MagicNumbers numbers;
 
-        FilledByLoopVisitor(PerformanceCandidates candidates, MagicNumbers numbers) {
-            this.candidates = candidates;
+        FilledByLoopVisitor(Spots spots, MagicNumbers numbers) {
+            this.spots = spots;
             this.numbers = numbers;
         }
 
@@ -136,40 +125,40 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
             }
             Cursor at = declaration.constructionCursor(getCursor());
             Expression source = loop.getControl().getIterable();
-            String refusal = refusal(declaration, loop);
-            if (refusal == null) {
-                refusal = FillingLoop.laterAdditionRefusal(statements, loopIndex, declaration.name(), at);
+            String reason = reason(declaration, loop);
+            if (reason == null) {
+                reason = FillingLoop.laterAdditionReason(statements, loopIndex, declaration.name(), at);
             }
-            if (refusal == null && countOf(source) == null) {
-                refusal = "the loop's source has no size";
+            if (reason == null && countOf(source) == null) {
+                reason = "the loop's source has no size";
             }
             Set<String> imports = new LinkedHashSet<>();
             SourceLocal local = null;
-            if (refusal == null && !SafeToEvaluate.withoutSideEffects(source)) {
+            if (reason == null && !SafeToEvaluate.withoutSideEffects(source)) {
                 local = SourceLocal.of(source, at, imports, FreshNames.near(at));
-                refusal = local == null ? "the loop's source may have side effects when read again, and its type cannot " +
+                reason = local == null ? "the loop's source may have side effects when read again, and its type cannot " +
                                           "be written for a local to evaluate it once" :
-                        SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+                        SimpleNames.importReason(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
             }
-            if (refusal == null && kind != null) {
-                refusal = Sizing.formulaRefusal(at, numbers, ctx);
+            if (reason == null && kind != null) {
+                reason = Sizing.formulaReason(at, numbers, ctx);
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, at, declaration.construction, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, at, declaration.construction, reason);
                 return null;
             }
-            if (!candidates.mayChange(ctx, at, declaration.construction)) {
+            if (!spots.mayRewrite(ctx, at, declaration.construction)) {
                 return null;
             }
             Sizing.Count count = Objects.requireNonNull(countOf(local == null ? source : local.reference()));
             J sized = kind == null ? Sizing.countConstructor(at, declaration.construction, count, ctx) :
                     Sizing.sizedFor(at, declaration.construction, kind, count, ctx);
-            String lineRefusal = lineRefusalAt(at, declaration.construction, sized);
-            if (lineRefusal != null) {
-                candidates.recordSkip(ctx, at, declaration.construction, lineRefusal);
+            String lineReason = lineReasonAt(at, declaration.construction, sized);
+            if (lineReason != null) {
+                spots.leftAlone(ctx, at, declaration.construction, lineReason);
                 return null;
             }
-            candidates.recordChange(ctx, at, declaration.construction, sized);
+            spots.rewritten(ctx, at, declaration.construction, sized);
             J.VariableDeclarations presized = declaration.withInitializer((Expression) sized);
             if (local == null) {
                 return new Presized(Collections.singletonList(presized), false);
@@ -181,11 +170,11 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
         }
 
         /** Why {@code sized} would make the line of {@code construction}, at {@code at}, too long for the file; null when it fits. */
-        private @Nullable String lineRefusalAt(Cursor at, J.NewClass construction, J sized) {
+        private @Nullable String lineReasonAt(Cursor at, J.NewClass construction, J sized) {
             Cursor block = getCursor();
             setCursor(at); // lines are measured at the visitor's cursor: here the block's
             try {
-                return lineRefusal(construction, sized.printTrimmed(at.getParentOrThrow()), "sized, the construction", true);
+                return lineReason(construction, sized.printTrimmed(at.getParentOrThrow()), "sized, the construction", true);
             } finally {
                 setCursor(block);
             }
@@ -233,10 +222,10 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe {
      * Why the loop is not known to add exactly one element per element of its source; null when it is. A source
      * that reading again could change is not a reason: it is evaluated once into a local.
      */
-    private static @Nullable String refusal(EmptyCollectionDeclaration declaration, J.ForEachLoop loop) {
-        String bodyRefusal = FillingLoop.bodyRefusal(loop.getBody(), declaration.name());
-        if (bodyRefusal != null) {
-            return bodyRefusal;
+    private static @Nullable String reason(EmptyCollectionDeclaration declaration, J.ForEachLoop loop) {
+        String bodyReason = FillingLoop.bodyReason(loop.getBody(), declaration.name());
+        if (bodyReason != null) {
+            return bodyReason;
         }
         Expression source = loop.getControl().getIterable();
         if (References.countNamed(source, declaration.name()) != 0) {

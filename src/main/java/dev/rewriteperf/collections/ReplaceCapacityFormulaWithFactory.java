@@ -1,11 +1,12 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleaseDependentRecipe;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.recipes.ReleaseDependentRecipe;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
@@ -17,17 +18,13 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
 
-public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe {
+public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe implements GatedRecipe {
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public ReplaceCapacityFormulaWithFactory() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public ReplaceCapacityFormulaWithFactory(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -37,13 +34,9 @@ public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe {
 
     @Override
     public String getDescription() {
-        return "Hand-written capacity formulas such as `(int) (n / 0.75f) + 1`, `(int) Math.ceil(n / 0.75)` or `n " +
-               "* 4 / 3 + 1` become `HashMap.newHashMap(n)` and its siblings, which never resize for `n` elements " +
-               "and never allocate a larger table. Files that target Java before 19 are left alone and listed in " +
-               "the data table. **Warning:** a different table size can change the iteration order of " +
-               "`HashMap`/`HashSet`. Measured (96 entries, where `n / 0.75 + 1` doubles the table, paired runs): " +
-               "4,160 -> 3,648 B/op, equal at most sizes; time JDK 25: 1.08x faster (95 % interval 1.03-1.13x). " +
-               "The factories need Java 19: no JDK 17 figure.";
+        return "Hand-written capacity formulas such as `(int) (n / 0.75f) + 1` become `HashMap.newHashMap(n)` and " +
+               "its siblings, which never resize for `n` elements. Files for Java before 19 are left alone. " +
+               "**Warning:** a different table size can change iteration order. " + Measured.sentence(ReplaceCapacityFormulaWithFactory.class);
     }
 
     @Override
@@ -59,14 +52,14 @@ public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe {
     @Override
     protected TreeVisitor<?, ExecutionContext> editor() {
         return Preconditions.check(HashCollection.capacityConstructorCalledInFile(),
-                FileFormat.keptBy(new CapacityFormulaVisitor(candidates)));
+                FileFormat.keptBy(new CapacityFormulaVisitor(spots)));
     }
 
     /** Replaces each hash collection constructor whose capacity is a formula for {@code n} elements by the factory. */
     private static final class CapacityFormulaVisitor extends CapacityConstructorVisitor {
 
-        CapacityFormulaVisitor(PerformanceCandidates candidates) {
-            super(candidates);
+        CapacityFormulaVisitor(Spots spots) {
+            super(spots);
         }
 
         @Override
@@ -82,20 +75,20 @@ public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe {
                     // SizeHashCollectionsForElementCount and PreSizeCollectionFilledByLoop write before Java 19.
                     return construction;
                 }
-                candidates.recordSkip(ctx, getCursor(), construction,
-                        kind.simpleName() + "." + kind.factory + " " + release.refusal(HashCollection.FACTORY_RELEASE));
+                spots.leftAlone(ctx, getCursor(), construction,
+                        kind.simpleName() + "." + kind.factory + " " + release.reason(HashCollection.FACTORY_RELEASE));
                 return construction;
             }
-            String refusal = Sizing.factoryRefusal(construction);
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), construction, refusal);
+            String reason = Sizing.factoryReason(construction);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), construction, reason);
                 return construction;
             }
-            if (!candidates.mayChange(ctx, getCursor(), construction)) {
+            if (!spots.mayRewrite(ctx, getCursor(), construction)) {
                 return construction;
             }
             J sized = Sizing.factory(getCursor(), construction, kind, Sizing.Count.of(count), ctx);
-            candidates.recordChange(ctx, getCursor(), construction, sized);
+            spots.rewritten(ctx, getCursor(), construction, sized);
             return sized;
         }
     }

@@ -1,13 +1,13 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.DependencyVersions;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Imports;
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Imports;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -29,22 +29,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<DependencyVersions> {
+public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<DependencyVersions> implements GatedRecipe {
 
     private static final MethodMatcher NEW_HASH_MAP = new MethodMatcher("com.google.common.collect.Maps newHashMapWithExpectedSize(int)");
     private static final MethodMatcher NEW_LINKED_HASH_MAP = new MethodMatcher("com.google.common.collect.Maps newLinkedHashMapWithExpectedSize(int)");
     private static final MethodMatcher NEW_HASH_SET = new MethodMatcher("com.google.common.collect.Sets newHashSetWithExpectedSize(int)");
     private static final MethodMatcher NEW_LINKED_HASH_SET = new MethodMatcher("com.google.common.collect.Sets newLinkedHashSetWithExpectedSize(int)");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public ReplaceGuavaExpectedSizeWithJdkFactory() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public ReplaceGuavaExpectedSizeWithJdkFactory(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -54,16 +50,9 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
 
     @Override
     public String getDescription() {
-        return "Guava's `Maps.newHashMapWithExpectedSize(n)`, `Maps.newLinkedHashMapWithExpectedSize(n)`, " +
-               "`Sets.newHashSetWithExpectedSize(n)` and `Sets.newLinkedHashSetWithExpectedSize(n)` become the JDK " +
-               "19+ factories `HashMap.newHashMap(n)` and its siblings where the module's Guava is older than 32.0: " +
-               "those releases size the table as `(int) (n / 0.75f + 1)`, which doubles it when `n` is 12, 24, 48, " +
-               "96 and so on. Guava 32.0 and later size the same table as the JDK factories, so there the call is " +
-               "left alone and listed in the data table, as it is where the version is unknown (no Maven model: a " +
-               "Gradle build, no build file) and in files that target Java before 19. **Warning:** at those sizes " +
-               "the smaller table can change iteration order. Measured with Guava 31.0.1 (96 entries, paired runs): " +
-               "4,160 -> 3,648 B/op; JDK 25: 1.10x faster (95 % interval 1.07-1.13x). The factories need Java 19: " +
-               "no JDK 17 figure.";
+        return "Guava's `Maps.newHashMapWithExpectedSize(n)` and its siblings become the Java 19 factories where " +
+               "the module's Guava is older than 32.0, whose formula doubles the table at 12, 24, 48, 96... Newer " +
+               "Guava and older Java are left alone. " + Measured.sentence(ReplaceGuavaExpectedSizeWithJdkFactory.class);
     }
 
     @Override
@@ -103,10 +92,10 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
                     return call;
                 }
                 Release release = ReleasePromises.at(getCursor(), ctx);
-                String refusal = release.has(HashCollection.FACTORY_RELEASE) ?
-                        guavaRefusal(guava, getCursor().firstEnclosingOrThrow(SourceFile.class).getSourcePath()) :
-                        kind.simpleName() + "." + kind.factory + " " + release.refusal(HashCollection.FACTORY_RELEASE);
-                if (!candidates.mayChange(ctx, getCursor(), call, refusal)) {
+                String reason = release.has(HashCollection.FACTORY_RELEASE) ?
+                        guavaReason(guava, getCursor().firstEnclosingOrThrow(SourceFile.class).getSourcePath()) :
+                        kind.simpleName() + "." + kind.factory + " " + release.reason(HashCollection.FACTORY_RELEASE);
+                if (!spots.mayRewrite(ctx, getCursor(), call, reason)) {
                     return call;
                 }
                 String typeArguments = typeArguments(call, getCursor());
@@ -121,7 +110,7 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
                 String guavaClass = kind.isMap ? "com.google.common.collect.Maps" : "com.google.common.collect.Sets";
                 Imports.removeIfUnused(this, getCursor(), guavaClass);
                 Imports.removeIfUnused(this, getCursor(), guavaClass + "." + call.getSimpleName());
-                candidates.recordChange(ctx, getCursor(), call, replaced);
+                spots.rewritten(ctx, getCursor(), call, replaced);
                 return replaced;
             }
         }));
@@ -131,7 +120,7 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
      * Why the project's Guava leaves nothing to gain, or null: from 32.0 Guava sizes a table with {@code Math.ceil(n /
      * 0.75)} as the JDK factories do; before, with {@code (int) (n / 0.75f + 1)}, which doubles it at 12, 24, 48, 96..
      */
-    private static @Nullable String guavaRefusal(DependencyVersions guava, Path sourcePath) {
+    private static @Nullable String guavaReason(DependencyVersions guava, Path sourcePath) {
         String version = guava.versionFor(sourcePath);
         if (version == null) {
             return "the module's Guava version is unknown (" + guava.whyUnknown(sourcePath) + "), and Guava 32.0 and " +

@@ -2,7 +2,6 @@ package dev.rewriteperf.collections;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Option;
@@ -64,16 +63,10 @@ public class RightSizedCollections extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Sizes `HashMap`, `HashSet`, `LinkedHashMap`, `LinkedHashSet`, `WeakHashMap` and `ArrayList` for the " +
-                 "number of elements they will hold, so they never resize while being filled: element counts passed as " +
-                 "a capacity, hand-written capacity formulas and the expected-size factories of Guava before 32.0 " +
-                 "become the Java 19 factories (`HashMap.newHashMap(n)` and siblings) or, before Java 19, a capacity " +
-                 "that holds `n` elements; collections filled by a loop over a sized source are created for its size, " +
-                 "and sets filled by `addAll` use the copy constructor. Every spot examined, changed or not, is " +
-                 "recorded in the " +
-                 "`Performance candidates` data table. **Warning:** a different table size can change the iteration " +
-                 "order of `HashMap` and `HashSet`, which tests sometimes wrongly depend on. With `hotMethods` (a JFR " +
-                 "hot-methods table) only hot methods are rewritten.";
+        return "Sizes hash maps, sets and lists for the elements they will hold, so they never resize while filled: " +
+               "element counts passed as capacities, hand-written formulas and Guava's expected-size factories " +
+               "become the Java 19 factories or an exact capacity. **Warning:** a different table size can change " +
+               "iteration order.";
     }
 
     @Override
@@ -81,18 +74,18 @@ public class RightSizedCollections extends ProfileGuidedComposite {
         return new LinkedHashSet<>(Arrays.asList("performance", "collections"));
     }
 
-    /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
-    public static List<Recipe> family(ProfileGate gate) {
+    /** The family's recipes, in order, each gated by the composite that runs it; the umbrella runs them too. */
+    public static List<Recipe> family() {
         return Arrays.asList(
-                new SizeHashCollectionsForElementCount(gate),
-                new ReplaceCapacityFormulaWithFactory(gate),
-                new ReplaceGuavaExpectedSizeWithJdkFactory(gate),
-                new PreSizeCollectionFilledByLoop(gate),
-                new UseCopyConstructorInsteadOfAddAll(gate));
+                new SizeHashCollectionsForElementCount(),
+                new ReplaceCapacityFormulaWithFactory(),
+                new ReplaceGuavaExpectedSizeWithJdkFactory(),
+                new PreSizeCollectionFilledByLoop(),
+                new UseCopyConstructorInsteadOfAddAll());
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
-        return family(gate);
+    protected List<Recipe> recipes() {
+        return family();
     }
 }

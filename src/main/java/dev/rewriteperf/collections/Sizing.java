@@ -1,15 +1,15 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.MagicNumbers;
-import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.analysis.project.MagicNumbers;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.writing.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaTemplate;
 import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.JContainer;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JContainer;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -77,8 +77,8 @@ final class Sizing {
      * Why {@link #sizedFor} may not write the capacity constructor at {@code cursor}: before the factories' release it
      * writes the load factor {@code 0.75}, which the project's Checkstyle may forbid. Null when it may.
      */
-    static @Nullable String formulaRefusal(Cursor cursor, MagicNumbers numbers, ExecutionContext ctx) {
-        return ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE) ? null : numbers.refusal("0.75", cursor);
+    static @Nullable String formulaReason(Cursor cursor, MagicNumbers numbers, ExecutionContext ctx) {
+        return ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE) ? null : numbers.reason("0.75", cursor);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */
@@ -140,7 +140,7 @@ final class Sizing {
     }
 
     /** Why a factory cannot stand in for this construction; null when it can. */
-    static @Nullable String factoryRefusal(J.NewClass newClass) {
+    static @Nullable String factoryReason(J.NewClass newClass) {
         if (newClass.getBody() != null) {
             return "anonymous subclass";
         }

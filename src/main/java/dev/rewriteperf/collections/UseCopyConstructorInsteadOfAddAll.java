@@ -1,9 +1,10 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -24,20 +25,16 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-public class UseCopyConstructorInsteadOfAddAll extends Recipe {
+public class UseCopyConstructorInsteadOfAddAll extends Recipe implements GatedRecipe {
 
     private static final MethodMatcher ADD_ALL = new MethodMatcher("java.util.Collection addAll(java.util.Collection)", true);
     private static final MethodMatcher PUT_ALL = new MethodMatcher("java.util.Map putAll(java.util.Map)", true);
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public UseCopyConstructorInsteadOfAddAll() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public UseCopyConstructorInsteadOfAddAll(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -47,13 +44,9 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
 
     @Override
     public String getDescription() {
-        return "`Set<T> s = new HashSet<>(); s.addAll(source);` becomes `new HashSet<>(source)` (also " +
-               "`LinkedHashSet`), which sizes the table for the source before adding, when the `addAll` directly " +
-               "follows the declaration. Maps are listed but left alone: `putAll` into an empty `HashMap` already " +
-               "sizes its table, and the benchmark shows the same bytes. **Warning:** a different table size can " +
-               "change the iteration order of `HashSet`. Measured (1000 elements, paired runs): 48,512 -> 40,272 " +
-               "B/op; JDK 25: 1.52x faster (95 % interval 1.49-1.56x); JDK 17: 1.46x faster (95 % interval " +
-               "1.38-1.54x).";
+        return "`new HashSet<>()` followed by `addAll(source)` becomes `new HashSet<>(source)`, sized for the " +
+               "source; maps are left alone, since `putAll` into an empty map already sizes it. **Warning:** a " +
+               "different table size can change iteration order. " + Measured.sentence(UseCopyConstructorInsteadOfAddAll.class);
     }
 
     @Override
@@ -84,11 +77,11 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
                         continue;
                     }
                     Cursor at = declaration.constructionCursor(getCursor());
-                    if (!candidates.mayChange(ctx, at, declaration.construction, refusal(declaration, kind, bulkAdd))) {
+                    if (!spots.mayRewrite(ctx, at, declaration.construction, reason(declaration, kind, bulkAdd))) {
                         continue;
                     }
                     J.NewClass copy = Sizing.copyConstructor(at, declaration.construction, bulkAdd.getArguments().get(0), ctx);
-                    candidates.recordChange(ctx, at, declaration.construction, copy);
+                    spots.rewritten(ctx, at, declaration.construction, copy);
                     if (copied == null) {
                         copied = new ArrayList<>(statements);
                     }
@@ -115,7 +108,7 @@ public class UseCopyConstructorInsteadOfAddAll extends Recipe {
     }
 
     /** Why the bulk add into the new, empty collection is not made its copy constructor; null when it is. */
-    private static @Nullable String refusal(EmptyCollectionDeclaration declaration, HashCollection kind,
+    private static @Nullable String reason(EmptyCollectionDeclaration declaration, HashCollection kind,
                                             J.MethodInvocation bulkAdd) {
         if (kind.isMap) {
             return kind.simpleName() + ".putAll into an empty map already sizes its table";

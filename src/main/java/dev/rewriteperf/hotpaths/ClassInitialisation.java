@@ -1,7 +1,7 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.project.Release;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -118,7 +118,7 @@ final class ClassInitialisation {
      * without {@code serialVersionUID}): the class had no class initialiser, and a field set by code gives it one.
      * (A private static field is not itself part of the version.) Null when neither applies.
      */
-    @Nullable String serialVersionRefusal() {
+    @Nullable String serialVersionReason() {
         if (hasClassInitialiser()) {
             return null;
         }
@@ -141,7 +141,7 @@ final class ClassInitialisation {
      * the field there would run the class's initialisation sooner; or, below Java 11, javac would give a Serializable
      * class an accessor for the nested type's read, which changes its computed serial version. Null otherwise.
      */
-    @Nullable String readRefusal(Cursor site) {
+    @Nullable String readReason(Cursor site) {
         for (Cursor c = site; c != null; c = c.getParent()) {
             if (!(c.getValue() instanceof J.ClassDeclaration)) {
                 continue;

@@ -1,8 +1,8 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.JavaVersions;
-import dev.rewriteperf.analysis.Release;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.project.JavaVersions;
+import dev.rewriteperf.analysis.project.Release;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -252,13 +252,13 @@ final class ConstantRegex {
      * Why the call with this regex is left alone, in a file for Java {@code release}; null when its pattern can be
      * compiled once.
      */
-    @Nullable String refusal(boolean split, Release release) {
+    @Nullable String reason(boolean split, Release release) {
         if (source.contains("#{")) {
             return "the regex holds `#{`, which a template reads as a placeholder";
         }
         if (!release.has(9) && (value.contains("\\X") || value.contains("\\b{") || value.contains("\\N{"))) {
             return "the regex uses syntax of Java 9 (\\X, \\b{g} or \\N{..}): on an older Java the class would fail " +
-                   "to initialise, where the call failed alone; " + release.refusal(9);
+                   "to initialise, where the call failed alone; " + release.reason(9);
         }
         if (release.major() < JavaVersions.running() && namesANewerUnicodeSet()) {
             return "the regex names a Unicode script, block or property by name, whose set grows with each Java: on the " +

@@ -1,6 +1,6 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.EnclosingClasses;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;

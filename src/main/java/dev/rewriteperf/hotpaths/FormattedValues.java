@@ -1,6 +1,7 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.evaluation.JdkTypes;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
@@ -17,13 +18,10 @@ import java.util.Set;
 final class FormattedValues {
 
     /** Final types whose {@code toString} reads only the value itself: when it runs cannot matter. */
-    private static final Set<String> PURE_TO_STRING = new HashSet<>(Arrays.asList("java.lang.String", "java.lang.Integer",
-            "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Character", "java.lang.Boolean",
-            "java.lang.Double", "java.lang.Float"));
+    private static final Set<String> PURE_TO_STRING = JdkTypes.STRING_AND_BOXES;
 
     /** Types {@code %d} prints as {@code Long.toString} does, given a locale whose digits are ASCII. */
-    private static final Set<String> DECIMAL_TYPES = new HashSet<>(Arrays.asList("int", "long", "short", "byte",
-            "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte"));
+    private static final Set<String> DECIMAL_TYPES = JdkTypes.union(JdkTypes.INTEGRAL_BOXES, "int", "long", "short", "byte");
 
     /** Locales whose zero digit is {@code '0'} and minus sign {@code '-'}: {@code %d} then prints what concatenation does. */
     private static final Set<String> ASCII_DIGIT_LOCALES = new HashSet<>(Arrays.asList("ROOT", "US", "ENGLISH"));
@@ -35,7 +33,7 @@ final class FormattedValues {
      * Why {@code values}, printed by {@code pieces}, cannot be concatenated instead; null when they can. {@code locale}
      * is the call's locale argument, null when it has none.
      */
-    static @Nullable String refusal(List<FormatPieces.Piece> pieces, List<Expression> values, @Nullable Expression locale) {
+    static @Nullable String reason(List<FormatPieces.Piece> pieces, List<Expression> values, @Nullable Expression locale) {
         if (FormatPieces.values(pieces) != values.size()) {
             return FormatPieces.values(pieces) + " specifiers for " + values.size() + " values: the call throws, or " +
                    "evaluates values it does not print";
@@ -46,16 +44,16 @@ final class FormattedValues {
         int v = 0;
         for (FormatPieces.Piece piece : pieces) {
             if (piece.isValue()) {
-                String refusal = valueRefusal(piece, values.get(v++), locale);
-                if (refusal != null) {
-                    return refusal;
+                String reason = valueReason(piece, values.get(v++), locale);
+                if (reason != null) {
+                    return reason;
                 }
             }
         }
-        return orderRefusal(values);
+        return orderReason(values);
     }
 
-    private static @Nullable String valueRefusal(FormatPieces.Piece piece, Expression value, @Nullable Expression locale) {
+    private static @Nullable String valueReason(FormatPieces.Piece piece, Expression value, @Nullable Expression locale) {
         JavaType type = typeOf(value);
         if (type == null || type instanceof JavaType.Unknown) {
             return "the type of `" + value.printTrimmed() + "` is unknown: how the format prints it cannot be known";
@@ -87,7 +85,7 @@ final class FormattedValues {
      * Either order prints the same when the {@code toString}s are the JDK's own, or when the values are variables that
      * no {@code toString} could change.
      */
-    private static @Nullable String orderRefusal(List<Expression> values) {
+    private static @Nullable String orderReason(List<Expression> values) {
         for (int i = 0; i + 1 < values.size(); i++) {
             JavaType type = typeOf(values.get(i));
             if (hasPureToString(type)) {
@@ -116,23 +114,6 @@ final class FormattedValues {
                TypeUtils.isOfClassType(field.getOwner(), "java.util.Locale");
     }
 
-    /**
-     * Whether {@code value} may be a compile-time constant: a literal (signed or in parentheses too), or a final
-     * variable or field of a primitive or {@code String} type (whose initialiser may be a constant; when it is not,
-     * the value is left alone all the same).
-     */
-    static boolean isConstant(Expression value) {
-        if (value instanceof J.Literal) {
-            return true;
-        }
-        if (value instanceof J.Unary || value instanceof J.Parentheses) {
-            return true; // -1, (2): conservatively a constant, whatever it wraps
-        }
-        JavaType.Variable variable = value instanceof J.Identifier ? ((J.Identifier) value).getFieldType() :
-                value instanceof J.FieldAccess ? ((J.FieldAccess) value).getName().getFieldType() : null;
-        return variable != null && variable.hasFlags(Flag.Final) &&
-               (variable.getType() instanceof JavaType.Primitive || TypeUtils.isString(variable.getType()));
-    }
 
     /**
      * The value's type; for a conditional whose branches are both strings, String (OpenRewrite types

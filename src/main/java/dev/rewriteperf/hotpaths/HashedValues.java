@@ -1,6 +1,7 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.evaluation.JdkTypes;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -9,7 +10,6 @@ import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,9 +21,7 @@ final class HashedValues {
     private static final int MAX_VALUES = 6;
 
     /** Types whose {@code hashCode} reads only the value's own state and writes nothing the code can see. */
-    private static final Set<String> PURE_HASH_CODE = new HashSet<>(Arrays.asList("java.lang.String", "java.lang.Integer",
-            "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Character", "java.lang.Boolean",
-            "java.lang.Double", "java.lang.Float", "java.lang.Class"));
+    private static final Set<String> PURE_HASH_CODE = JdkTypes.union(JdkTypes.STRING_AND_BOXES, "java.lang.Class");
 
     private static final Set<JavaType.Primitive> PRIMITIVES = EnumSet.of(JavaType.Primitive.Boolean, JavaType.Primitive.Byte,
             JavaType.Primitive.Char, JavaType.Primitive.Short, JavaType.Primitive.Int, JavaType.Primitive.Long,
@@ -33,7 +31,7 @@ final class HashedValues {
     }
 
     /** Why {@code Objects.hash(values)} is left alone; null when it can be written out. */
-    static @Nullable String refusal(List<Expression> values) {
+    static @Nullable String reason(List<Expression> values) {
         if (values.isEmpty() || values.size() == 1 && values.get(0) instanceof J.Empty) {
             return "no values: the call returns 1 and allocates an empty array, a case too rare to rewrite";
         }
@@ -45,9 +43,9 @@ final class HashedValues {
             return "more than " + MAX_VALUES + " values: written out, the hash would be harder to read than the call";
         }
         for (Expression value : values) {
-            String refusal = valueRefusal(value);
-            if (refusal != null) {
-                return refusal;
+            String reason = valueReason(value);
+            if (reason != null) {
+                return reason;
             }
         }
         for (int i = 0; i + 1 < values.size(); i++) {
@@ -59,7 +57,7 @@ final class HashedValues {
         return null;
     }
 
-    private static @Nullable String valueRefusal(Expression value) {
+    private static @Nullable String valueReason(Expression value) {
         JavaType type = value.getType();
         if (type == null || type instanceof JavaType.Unknown) {
             return "the type of `" + value.printTrimmed() + "` is unknown: its hashCode cannot be chosen";

@@ -2,7 +2,6 @@ package dev.rewriteperf.hotpaths;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Option;
@@ -64,13 +63,9 @@ public class HotPathIdioms extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Idioms that allocate on every call for no reason the code needs, as large projects' own performance " +
-               "fixes found them: `Objects.hash(..)`'s varargs array and boxes become the hash written out; a " +
-               "`String.format` that only puts values between text becomes the concatenation it prints; a substring " +
-               "only appended or parsed is passed as a range; a constant regex is compiled once; an unconfigured " +
-               "Jackson `ObjectMapper` is shared; and, with a profile, hot loops over an enum's `values()` read one " +
-               "array. Spots it cannot prove equal are listed, with the reason, in the `Performance candidates` " +
-               "data table. With `hotMethods` (a JFR hot-methods table) only hot methods are rewritten.";
+        return "Removes per-call allocations of common idioms: `Objects.hash`'s varargs array, `String.format` with " +
+               "only `%s`, `substring` copies appended or parsed, regexes compiled per call, unconfigured " +
+               "`ObjectMapper`s, and, with a profile, `values()` copies.";
     }
 
     @Override
@@ -78,19 +73,19 @@ public class HotPathIdioms extends ProfileGuidedComposite {
         return new LinkedHashSet<>(Arrays.asList("performance", "allocation"));
     }
 
-    /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
-    public static List<Recipe> family(ProfileGate gate) {
+    /** The family's recipes, in order, each gated by the composite that runs it; the umbrella runs them too. */
+    public static List<Recipe> family() {
         return Arrays.asList(
-                new InlineObjectsHash(gate),
-                new ReplaceStringFormatWithConcatenation(gate),
-                new ReplaceSubstringWithRange(gate),
-                new PrecompileConstantRegex(gate),
-                new ShareUnconfiguredObjectMapper(gate),
-                new ReuseEnumValuesArray(gate));
+                new InlineObjectsHash(),
+                new ReplaceStringFormatWithConcatenation(),
+                new ReplaceSubstringWithRange(),
+                new PrecompileConstantRegex(),
+                new ShareUnconfiguredObjectMapper(),
+                new ReuseEnumValuesArray());
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
-        return family(gate);
+    protected List<Recipe> recipes() {
+        return family();
     }
 }

@@ -1,17 +1,17 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.ExpressionPlaces;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Imports;
-import dev.rewriteperf.analysis.LineBudgetVisitor;
-import dev.rewriteperf.analysis.MagicNumberRecipe;
-import dev.rewriteperf.analysis.MagicNumbers;
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.SimpleNames;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.project.MagicNumbers;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.MagicNumberRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Imports;
+import dev.rewriteperf.analysis.writing.LineBudgetVisitor;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -28,19 +28,15 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-public class InlineObjectsHash extends MagicNumberRecipe {
+public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe {
 
     private static final MethodMatcher OBJECTS_HASH = new MethodMatcher("java.util.Objects hash(..)");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public InlineObjectsHash() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public InlineObjectsHash(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -50,20 +46,9 @@ public class InlineObjectsHash extends MagicNumberRecipe {
 
     @Override
     public String getDescription() {
-        return "`Objects.hash(a, b, c)` allocates an `Object[]` per call, and a box for each primitive. It becomes " +
-               "the value it computes, written out: `31 * (31 * (31 + Objects.hashCode(a)) + Integer.hashCode(b)) " +
-               "+ Objects.hashCode(c)`, which is the same `int` for every input (the JDK's `Arrays.hashCode` " +
-               "formula). Only where the values are variables, fields or literals: inline, each value's `hashCode` " +
-               "runs before the next value is read, so a call, or a field that a project type's `hashCode` could " +
-               "change, is left alone and listed, as is a single array (it is the varargs array itself), an array " +
-               "among the values (hashed by identity: Error Prone's ArrayHashCode fails the build on the " +
-               "written-out form), more than six values, and a hash that would make its line longer than the " +
-               "file's code lines (at least 80 and at most 120 characters), or a call the author wrapped over " +
-               "several lines. Where the project's Checkstyle forbids magic numbers (Checkstyle's MagicNumber, " +
-               "unless `ignoreHashCodeMethod` covers a hash inside `hashCode()`), the written-out 31 would fail " +
-               "its build: such hashes are left alone and listed. Measured (a String and a long, one hash, paired " +
-               "runs): 48 -> 0 B/op; JDK 25: 2.86x faster (95 % interval 2.71-3.02x); JDK 17: 2.06x faster (95 % " +
-               "interval 2.02-2.11x).";
+        return "`Objects.hash(a, b)` allocates an array and boxes per call; it becomes the same hash written out, " +
+               "`31 * (31 + Objects.hashCode(a)) + Integer.hashCode(b)`. Calls among the values, arrays and more " +
+               "than six values are left alone. " + Measured.sentence(InlineObjectsHash.class);
     }
 
     @Override
@@ -106,18 +91,18 @@ public class InlineObjectsHash extends MagicNumberRecipe {
             String formula = HashedValues.formula(call.getArguments(), objects);
             String code = ExpressionPlaces.operatorNeedsParentheses(getCursor()) ? "(" + formula + ")" : formula;
             String written = Templates.withValues(code, call.getArguments(), getCursor());
-            String refusal = refusal(call, code.contains(objects + ".hashCode(") && call.getSelect() == null, ctx);
-            if (refusal == null) {
-                refusal = lineRefusal(method, written, "written out, the hash", false);
+            String reason = reason(call, code.contains(objects + ".hashCode(") && call.getSelect() == null, ctx);
+            if (reason == null) {
+                reason = lineReason(method, written, "written out, the hash", false);
             }
             if (isMeasuring()) {
                 return call;
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), call, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), call, reason);
                 return call;
             }
-            if (!candidates.mayChange(ctx, getCursor(), call)) {
+            if (!spots.mayRewrite(ctx, getCursor(), call)) {
                 return call;
             }
             J replaced = Templates.builder(code, ctx).imports("java.util.Objects").build()
@@ -129,32 +114,32 @@ public class InlineObjectsHash extends MagicNumberRecipe {
             }
             Imports.removeIfUnused(this, getCursor(), "java.util.Objects.hash");
             written(method, written);
-            candidates.recordChange(ctx, getCursor(), call, replaced);
+            spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
         }
 
         /** Why this call is left alone, before its length is measured; null when it may be written out. */
-        private @Nullable String refusal(J.MethodInvocation call, boolean importsObjects, ExecutionContext ctx) {
-            String refusal = HashedValues.refusal(call.getArguments());
-            if (refusal == null) {
-                refusal = numbers.refusal("31", getCursor());
+        private @Nullable String reason(J.MethodInvocation call, boolean importsObjects, ExecutionContext ctx) {
+            String reason = HashedValues.reason(call.getArguments());
+            if (reason == null) {
+                reason = numbers.reason("31", getCursor());
             }
-            if (refusal == null && ExpressionPlaces.isStatement(getCursor())) {
-                refusal = "the hash is not used as a value (a statement or a lambda's body): written out, it would not compile";
+            if (reason == null && ExpressionPlaces.isStatement(getCursor())) {
+                reason = "the hash is not used as a value (a statement or a lambda's body): written out, it would not compile";
             }
             Set<String> names = new LinkedHashSet<>(HashedValues.boxes(call.getArguments()));
-            if (refusal == null && !names.isEmpty()) {
+            if (reason == null && !names.isEmpty()) {
                 Release release = ReleasePromises.at(getCursor(), ctx);
-                refusal = release.has(8) ? null : "writing the boxes' static hashCode methods (Integer.hashCode(int)) " + release.refusal(8);
+                reason = release.has(8) ? null : "writing the boxes' static hashCode methods (Integer.hashCode(int)) " + release.reason(8);
             }
             J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
             if (importsObjects) {
                 names.add("java.util.Objects");
-                if (refusal == null && hasOnDemandImport(cu)) {
-                    refusal = "a static import of hash: the Objects import it needs could be shadowed through this file's on-demand imports";
+                if (reason == null && hasOnDemandImport(cu)) {
+                    reason = "a static import of hash: the Objects import it needs could be shadowed through this file's on-demand imports";
                 }
             }
-            return refusal != null ? refusal : SimpleNames.importRefusal(cu, names);
+            return reason != null ? reason : SimpleNames.importReason(cu, names);
         }
     }
 

@@ -1,16 +1,16 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.Dereferences;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.FieldAddingRecipe;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.SimpleNames;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.FieldAddingRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -31,22 +31,18 @@ import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
-public class PrecompileConstantRegex extends FieldAddingRecipe {
+public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedRecipe {
 
     private static final MethodMatcher REPLACE_ALL = new MethodMatcher("java.lang.String replaceAll(java.lang.String, java.lang.String)");
     private static final MethodMatcher REPLACE_FIRST = new MethodMatcher("java.lang.String replaceFirst(java.lang.String, java.lang.String)");
     private static final MethodMatcher MATCHES = new MethodMatcher("java.lang.String matches(java.lang.String)");
     private static final MethodMatcher SPLIT = new MethodMatcher("java.lang.String split(java.lang.String, ..)");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public PrecompileConstantRegex() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public PrecompileConstantRegex(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -56,20 +52,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
 
     @Override
     public String getDescription() {
-        return "`s.replaceAll(\"[^a-z0-9]+\", \"-\")`, `replaceFirst`, `matches` and `split` compile their regex " +
-               "into a `Pattern` on every call. With a literal regex (or a constant of the same file) the pattern " +
-               "becomes a `private static final Pattern` of the top-level class, declared first so that it is " +
-               "ready before any static initialiser runs, and the call `SLUG.matcher(s).replaceAll(\"-\")`: what " +
-               "`String` does internally, once. The regex is compiled while rewriting: one that does not compile " +
-               "is left alone (thrown at class initialisation it would break the whole class), as is a `split` on " +
-               "one plain character, which `String.split` already does without a pattern, syntax the file's older " +
-               "Java may lack, a computed replacement on a string that may be null (it would be computed after the " +
-               "exception), a top-level interface or enum, a class whose declared fields the project lists by " +
-               "reflection (`getDeclaredFields()` and the usual walkers), a `Serializable` class without " +
-               "`serialVersionUID` whose computed version the field would change, a use in a static nested type of " +
-               "a class whose static initialisers the field would run sooner, and a field whose own line outgrows " +
-               "the file's. Measured (a product title's slug, paired runs): 1,360 -> 496 B/op; JDK 25: 1.26x " +
-               "faster (95 % interval 1.24-1.28x); JDK 17: 1.32x faster (95 % interval 1.29-1.34x).";
+        return "`replaceAll`, `replaceFirst`, `matches` and `split` with a constant regex compile it on every call; " +
+               "it becomes a `private static final Pattern` compiled once. A single-character `split`, which needs " +
+               "no pattern, is left alone. " + Measured.sentence(PrecompileConstantRegex.class);
     }
 
     @Override
@@ -112,41 +97,41 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
             if (regex == null || call.getSelect() == null) {
                 return call; // not this idiom: a computed regex
             }
-            String refusal = regex.refusal(SPLIT.matches(call), ReleasePromises.at(getCursor(), ctx));
-            if (refusal == null) {
-                refusal = orderRefusal(call);
+            String reason = regex.reason(SPLIT.matches(call), ReleasePromises.at(getCursor(), ctx));
+            if (reason == null) {
+                reason = orderReason(call);
             }
-            if (refusal == null) {
-                refusal = siteRefusal(regex);
+            if (reason == null) {
+                reason = siteReason(regex);
             }
-            J.Identifier field = refusal == null ? field(regex) : null;
-            if (refusal == null && field == null) {
-                refusal = "no name is free for the Pattern field, or the class's type is unknown";
+            J.Identifier field = reason == null ? field(regex) : null;
+            if (reason == null && field == null) {
+                reason = "no name is free for the Pattern field, or the class's type is unknown";
             }
-            if (refusal == null) {
-                refusal = declarationRefusal(regex, requireNonNull(field));
+            if (reason == null) {
+                reason = declarationReason(regex, requireNonNull(field));
             }
             List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(call.getSelect())));
             parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
-            String written = refusal == null ? Templates.withValues(code, expressions(parameters), getCursor()) : "";
-            if (refusal == null) {
-                refusal = lineRefusal(method, written, "with the Pattern field, the call", true, regex.source);
+            String written = reason == null ? Templates.withValues(code, expressions(parameters), getCursor()) : "";
+            if (reason == null) {
+                reason = lineReason(method, written, "with the Pattern field, the call", true, regex.source);
             }
             if (isMeasuring()) {
                 return call; // the same regex elsewhere in the method is the same spot, whatever string it is applied to
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), call, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), call, reason);
                 return call;
             }
-            if (!candidates.mayChange(ctx, getCursor(), call)) {
+            if (!spots.mayRewrite(ctx, getCursor(), call)) {
                 return call;
             }
             J replaced = Templates.builder(code, ctx).build()
                     .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray());
             requireNonNull(fields()).use(regex.source, requireNonNull(field));
             written(method, written);
-            candidates.recordChange(ctx, getCursor(), call, replaced);
+            spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
         }
 
@@ -155,7 +140,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
          * before a null {@code s} throws, {@code P.matcher(s).replaceAll(next())} after. Null when the replacement has
          * no side effect or the string is known not to be null.
          */
-        private @Nullable String orderRefusal(J.MethodInvocation call) {
+        private @Nullable String orderReason(J.MethodInvocation call) {
             boolean replaces = REPLACE_ALL.matches(call) || REPLACE_FIRST.matches(call);
             if (!replaces || SafeToEvaluate.withoutSideEffects(call.getArguments().get(1)) ||
                 Dereferences.knownNotNullString(unwrapped(requireNonNull(call.getSelect())), getCursor())) {
@@ -166,10 +151,10 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
         }
 
         /** Why the new field's own line would be too long for the file; null when it fits or the field exists. */
-        private @Nullable String declarationRefusal(ConstantRegex regex, J.Identifier field) {
+        private @Nullable String declarationReason(ConstantRegex regex, J.Identifier field) {
             J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
             String line = topLevel == null ? null : requireNonNull(fields()).newDeclarationLine(regex.source, field.getSimpleName(), topLevel);
-            return line == null ? null : newStringLineRefusal(line, "the Pattern field's declaration");
+            return line == null ? null : newStringLineReason(line, "the Pattern field's declaration");
         }
 
         private J.@Nullable Identifier field(ConstantRegex regex) {
@@ -181,7 +166,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
          * Why the top-level class cannot hold the field, the file cannot name {@code Pattern}, or a field compiling
          * the constant regex could be read before it is set; null when none of these.
          */
-        private @Nullable String siteRefusal(ConstantRegex regex) {
+        private @Nullable String siteReason(ConstantRegex regex) {
             SharedFields fields = fields();
             if (fields != null && regex.isConstant() && !fields.canFollow(regex.source)) {
                 return "the constant `" + regex.source + "` is declared after a static initialiser: a Pattern field " +
@@ -194,11 +179,11 @@ public class PrecompileConstantRegex extends FieldAddingRecipe {
             if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the top-level type is an enum: its constants are created before the Pattern field would be";
             }
-            String reflection = fields == null ? null : fields.additionRefusal(regex.source);
+            String reflection = fields == null ? null : fields.additionReason(regex.source);
             if (reflection == null && fields != null) {
-                reflection = fields.initialisationRefusal(getCursor());
+                reflection = fields.initialisationReason(getCursor());
             }
-            return reflection != null ? reflection : SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
+            return reflection != null ? reflection : SimpleNames.importReason(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
                     Collections.singletonList(ConstantRegex.PATTERN));
         }
     }

@@ -1,14 +1,15 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.ExpressionPlaces;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Imports;
-import dev.rewriteperf.analysis.LineBudgetVisitor;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.SimpleNames;
-import dev.rewriteperf.analysis.Templates;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.Constants;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.Imports;
+import dev.rewriteperf.analysis.writing.LineBudgetVisitor;
+import dev.rewriteperf.analysis.writing.Templates;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -29,22 +30,18 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class ReplaceStringFormatWithConcatenation extends Recipe {
+public class ReplaceStringFormatWithConcatenation extends Recipe implements GatedRecipe {
 
     private static final MethodMatcher FORMAT = new MethodMatcher("java.lang.String format(java.lang.String, ..)");
     private static final MethodMatcher FORMAT_WITH_LOCALE = new MethodMatcher("java.lang.String format(java.util.Locale, java.lang.String, ..)");
     private static final MethodMatcher BUILDER_APPEND = new MethodMatcher("java.lang.StringBuilder append(java.lang.String)");
     private static final MethodMatcher BUFFER_APPEND = new MethodMatcher("java.lang.StringBuffer append(java.lang.String)");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public ReplaceStringFormatWithConcatenation() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public ReplaceStringFormatWithConcatenation(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -54,22 +51,9 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
 
     @Override
     public String getDescription() {
-        return "`String.format(\"%s/%s\", region, id)` parses its format and runs a `Formatter` on every call. " +
-               "When the format is a literal whose only specifiers are `%s`, `%%` and `%n` (and `%d` under an " +
-               "explicit `Locale.ROOT`, `US` or `ENGLISH`), it becomes the concatenation it prints: `region + " +
-               "\"/\" + id`. Left alone and listed: a value that may be a `Formattable` (`%s` calls its " +
-               "`formatTo`: anything but a primitive, an array-free final class, an enum or a record), `%d` under " +
-               "the default locale (its digits may not be ASCII), values whose project-defined `toString` could " +
-               "run in another order, a computed locale, a count of values other than the specifiers', a format " +
-               "holding `#{`, `%n` where `System` names another class of the file, a final variable it would turn " +
-               "into a compile-time constant (every value a constant), and a result that would make its line " +
-               "longer than the file's code lines. Appended to a `StringBuilder` or `StringBuffer`, the format " +
-               "becomes one append per piece, `sb.append(key).append(';')`, for a single value or values that are " +
-               "variables, fields or literals of a primitive, boxed or String type: a concatenation would build a " +
-               "string only to copy it. Measured (a String and a long between text, one path, paired runs): 488 -> 56 B/op; JDK " +
-               "25: 4.97x faster (95 % interval 4.91-5.03x); JDK 17: 6.64x faster (95 % interval 6.53-6.75x). A " +
-               "row of 100 keys appended: 33,560 -> 6,360 B/op; JDK 25: 3.59x faster (95 % interval 3.53-3.65x); " +
-               "JDK 17: 4.66x faster (95 % interval 4.61-4.72x).";
+        return "`String.format(\"%s/%s\", region, id)`, whose only specifiers are `%s` (or `%d` under `Locale.ROOT`, " +
+               "`US` or `ENGLISH`), becomes the concatenation it prints. Values that may format themselves " +
+               "otherwise are left alone. " + Measured.sentence(ReplaceStringFormatWithConcatenation.class);
     }
 
     @Override
@@ -114,32 +98,32 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
                 return call; // not this idiom: a computed format, or other specifiers
             }
             List<Expression> values = values(call.getArguments().subList(formatAt + 1, call.getArguments().size()));
-            String refusal = FormattedValues.refusal(pieces, values, formatAt == 1 ? call.getArguments().get(0) : null);
-            if (refusal == null && ExpressionPlaces.isStatement(getCursor())) {
-                refusal = "the formatted string is not used: a concatenation cannot stand as a statement";
+            String reason = FormattedValues.reason(pieces, values, formatAt == 1 ? call.getArguments().get(0) : null);
+            if (reason == null && ExpressionPlaces.isStatement(getCursor())) {
+                reason = "the formatted string is not used: a concatenation cannot stand as a statement";
             }
-            if (refusal == null) {
-                refusal = textRefusal(pieces, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
+            if (reason == null) {
+                reason = textReason(pieces, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class));
             }
-            if (refusal == null) {
-                refusal = constantRefusal(pieces, values, getCursor());
+            if (reason == null) {
+                reason = constantReason(pieces, values, getCursor());
             }
-            String code = refusal == null ? concatenation(pieces, values) : "";
+            String code = reason == null ? concatenation(pieces, values) : "";
             if (ExpressionPlaces.operatorNeedsParentheses(getCursor()) && !isLeftOfAddition(getCursor()) && code.contains(" + ")) {
                 code = "(" + code + ")";
             }
             String written = Templates.withValues(code, values, getCursor());
-            if (refusal == null) {
-                refusal = lineRefusal(method, written, "concatenated, the string", true, formatKey(call, formatAt));
+            if (reason == null) {
+                reason = lineReason(method, written, "concatenated, the string", true, formatKey(call, formatAt));
             }
             if (isMeasuring()) {
                 return call;
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), call, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), call, reason);
                 return call;
             }
-            if (!candidates.mayChange(ctx, getCursor(), call)) {
+            if (!spots.mayRewrite(ctx, getCursor(), call)) {
                 return call;
             }
             J replaced = Templates.builder(code, ctx).build()
@@ -147,7 +131,7 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             Imports.removeIfUnused(this, getCursor(), "java.lang.String.format"); // a static import only the call used
             Imports.removeIfUnused(this, getCursor(), "java.util.Locale"); // the format's locale, where nothing else names it
             written(method, written);
-            candidates.recordChange(ctx, getCursor(), call, replaced);
+            spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
         }
 
@@ -173,8 +157,8 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
                 return null;
             }
             List<Expression> values = values(call.getArguments().subList(formatAt + 1, call.getArguments().size()));
-            if (FormattedValues.refusal(pieces, values, formatAt == 1 ? call.getArguments().get(0) : null) != null ||
-                textRefusal(pieces, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class)) != null ||
+            if (FormattedValues.reason(pieces, values, formatAt == 1 ? call.getArguments().get(0) : null) != null ||
+                textReason(pieces, getCursor().firstEnclosingOrThrow(J.CompilationUnit.class)) != null ||
                 values.size() > 1 && !values.stream().allMatch(ReplaceStringFormatWithConcatenation::isAppendable)) {
                 return null;
             }
@@ -183,14 +167,14 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             parameters.addAll(values);
             String code = appendsCode(pieces, values, builder ? "java.lang.StringBuilder" : "java.lang.StringBuffer");
             String written = Templates.withValues(code, parameters, getCursor());
-            if (lineRefusal(append, written, "as appends, the call", true, "appended " + formatKey(call, formatAt)) != null) {
+            if (lineReason(append, written, "as appends, the call", true, "appended " + formatKey(call, formatAt)) != null) {
                 return null;
             }
             if (isMeasuring()) {
                 return append;
             }
             Cursor callCursor = new Cursor(getCursor(), call);
-            if (!candidates.mayChange(ctx, callCursor, call)) {
+            if (!spots.mayRewrite(ctx, callCursor, call)) {
                 return append;
             }
             J replaced = Templates.builder(code, ctx).build()
@@ -198,7 +182,7 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             Imports.removeIfUnused(this, getCursor(), "java.lang.String.format");
             Imports.removeIfUnused(this, getCursor(), "java.util.Locale"); // the format's locale, where nothing else names it
             written(append, written);
-            candidates.recordChange(ctx, callCursor, call, replaced);
+            spots.rewritten(ctx, callCursor, call, replaced);
             return replaced;
         }
     }
@@ -251,7 +235,7 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
      * Why the concatenation's own text would not do: a {@code #{} the template would read as a placeholder, or a
      * {@code System} of the file's that {@code System.lineSeparator()} would name. Null when neither.
      */
-    private static @Nullable String textRefusal(List<FormatPieces.Piece> pieces, J.CompilationUnit cu) {
+    private static @Nullable String textReason(List<FormatPieces.Piece> pieces, J.CompilationUnit cu) {
         boolean lineSeparator = false;
         for (FormatPieces.Piece piece : pieces) {
             if (piece.kind == FormatPieces.Kind.TEXT && piece.source.contains("#{")) {
@@ -259,7 +243,7 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
             }
             lineSeparator |= piece.kind == FormatPieces.Kind.LINE_SEPARATOR;
         }
-        if (lineSeparator && SimpleNames.importRefusal(cu, Collections.singletonList("java.lang.System")) != null) {
+        if (lineSeparator && SimpleNames.importReason(cu, Collections.singletonList("java.lang.System")) != null) {
             return "`System` names another class in this file: `%n` cannot be written as `System.lineSeparator()`";
         }
         return null;
@@ -270,10 +254,10 @@ public class ReplaceStringFormatWithConcatenation extends Recipe {
      * a compile-time constant (interned, inlined into other classes, read without initialising its class) where the
      * call made a new string. Null when the call initialises no final variable, or a value is not constant.
      */
-    private static @Nullable String constantRefusal(List<FormatPieces.Piece> pieces, List<Expression> values, Cursor cursor) {
+    private static @Nullable String constantReason(List<FormatPieces.Piece> pieces, List<Expression> values, Cursor cursor) {
         boolean oneValue = pieces.size() == 1 && pieces.get(0).isValue(); // String.valueOf(..) is never a constant
         if (oneValue || pieces.stream().anyMatch(p -> p.kind == FormatPieces.Kind.LINE_SEPARATOR) ||
-            !values.stream().allMatch(FormattedValues::isConstant) || !initialisesFinalVariable(cursor)) {
+            !values.stream().allMatch(Constants::mayBeCompileTimeConstant) || !initialisesFinalVariable(cursor)) {
             return null;
         }
         return "every value is a constant: the final variable would become a compile-time constant (interned, inlined " +

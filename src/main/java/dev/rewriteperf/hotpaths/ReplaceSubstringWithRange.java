@@ -1,16 +1,15 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.CaughtExceptions;
-import dev.rewriteperf.analysis.Dereferences;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.LineBudgetVisitor;
-import dev.rewriteperf.analysis.MagicNumberRecipe;
-import dev.rewriteperf.analysis.MagicNumbers;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.project.MagicNumbers;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.MagicNumberRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.LineBudgetVisitor;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -33,7 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-public class ReplaceSubstringWithRange extends MagicNumberRecipe {
+public class ReplaceSubstringWithRange extends MagicNumberRecipe implements GatedRecipe {
 
     private static final MethodMatcher SUBSTRING = new MethodMatcher("java.lang.String substring(int, int)");
     private static final MethodMatcher APPEND = new MethodMatcher("java.lang.StringBuilder append(java.lang.String)");
@@ -41,15 +40,11 @@ public class ReplaceSubstringWithRange extends MagicNumberRecipe {
     private static final MethodMatcher PARSE_INT = new MethodMatcher("java.lang.Integer parseInt(java.lang.String, ..)");
     private static final MethodMatcher PARSE_LONG = new MethodMatcher("java.lang.Long parseLong(java.lang.String, ..)");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public ReplaceSubstringWithRange() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public ReplaceSubstringWithRange(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -59,18 +54,9 @@ public class ReplaceSubstringWithRange extends MagicNumberRecipe {
 
     @Override
     public String getDescription() {
-        return "`sb.append(s.substring(a, b))` and `Integer.parseInt(s.substring(a, b))` (or `Long.parseLong`) " +
-               "copy the characters into a new `String` only to read them once. They become `sb.append(s, a, b)` " +
-               "and `Integer.parseInt(s, a, b, 10)` (Java 9+), which read the range in place. A bad range then " +
-               "throws an `IndexOutOfBoundsException` rather than its subclass `StringIndexOutOfBoundsException`, " +
-               "and a bad number's `NumberFormatException` has another message: code around the call that catches " +
-               "the subclass, or catches and reads the exception, is left alone and listed. `append` writes " +
-               "\"null\" for a null string where `substring` threw, so the append form is rewritten only where the " +
-               "string is known not to be null (a literal, a `String` method's result, or a local the code already " +
-               "called a method on). Where the project's Checkstyle forbids magic numbers, the radix `10` is not " +
-               "added and the parse is listed. Measured (a host appended and a port parsed from one address, " +
-               "paired runs): 96 -> 0 B/op; JDK 25: 1.91x faster (95 % interval 1.87-1.95x); JDK 17: 1.70x faster " +
-               "(95 % interval 1.68-1.73x).";
+        return "`sb.append(s.substring(a, b))` and `Integer.parseInt(s.substring(a, b))` become `sb.append(s, a, " +
+               "b)` and `Integer.parseInt(s, a, b, 10)` (Java 9+), reading the range in place. Code that catches " +
+               "the changed exceptions, and appends of a string that may be null, are left alone. " + Measured.sentence(ReplaceSubstringWithRange.class);
     }
 
     @Override
@@ -116,59 +102,59 @@ public class ReplaceSubstringWithRange extends MagicNumberRecipe {
             }
             J.MethodInvocation substring = (J.MethodInvocation) call.getArguments().get(0);
             JavaType.Method rangeMethod = rangeMethod(call);
-            String refusal = append ? appendRefusal(substring) : parseRefusal(call, ctx);
-            if (refusal == null && rangeMethod == null) {
-                refusal = "the type of the call's target is incomplete: its range overload cannot be found";
+            String reason = append ? appendReason(substring) : parseReason(call, ctx);
+            if (reason == null && rangeMethod == null) {
+                reason = "the type of the call's target is incomplete: its range overload cannot be found";
             }
             // Measured where the text changes: the substring call becomes the call's first arguments.
             J original = method.getArguments().get(0);
             String arguments = rangeArguments(call, substring, getCursor());
-            if (refusal == null) {
-                refusal = lineRefusal(original, arguments, "with the range, the call", true);
+            if (reason == null) {
+                reason = lineReason(original, arguments, "with the range, the call", true);
             }
             if (isMeasuring()) {
                 return call;
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), call, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), call, reason);
                 return call;
             }
-            if (!candidates.mayChange(ctx, getCursor(), call)) {
+            if (!spots.mayRewrite(ctx, getCursor(), call)) {
                 return call;
             }
             J.MethodInvocation replaced = rangeCall(call, substring, rangeMethod);
             written(original, arguments);
-            candidates.recordChange(ctx, getCursor(), call, replaced);
+            spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
         }
 
-        private @Nullable String appendRefusal(J.MethodInvocation substring) {
+        private @Nullable String appendReason(J.MethodInvocation substring) {
             if (!knownNotNull(substring)) {
                 return "`" + substring.getSelect().printTrimmed(getCursor()) + "` may be null: `substring` threw a " +
                        "NullPointerException, `append` would write \"null\"";
             }
-            return CaughtExceptions.refusal(getCursor(), CaughtExceptions.STRING_INDEX_OUT_OF_BOUNDS,
+            return CaughtExceptions.reason(getCursor(), CaughtExceptions.STRING_INDEX_OUT_OF_BOUNDS,
                     CaughtExceptions.INDEX_OUT_OF_BOUNDS);
         }
 
-        private @Nullable String parseRefusal(J.MethodInvocation call, ExecutionContext ctx) {
+        private @Nullable String parseReason(J.MethodInvocation call, ExecutionContext ctx) {
             Release release = ReleasePromises.at(getCursor(), ctx);
             if (!release.has(9)) {
-                return "parsing a range (Integer.parseInt(CharSequence, int, int, int)) " + release.refusal(9);
+                return "parsing a range (Integer.parseInt(CharSequence, int, int, int)) " + release.reason(9);
             }
             if (call.getArguments().size() == 2 && !SafeToEvaluate.withoutSideEffects(call.getArguments().get(1))) {
                 return "the radix is computed: with a bad range it would now be computed before the exception, not after";
             }
             if (call.getArguments().size() == 1) {
-                String numberRefusal = numbers.refusal("10", getCursor()); // the radix the range call needs written out
-                if (numberRefusal != null) {
-                    return numberRefusal;
+                String numberReason = numbers.reason("10", getCursor()); // the radix the range call needs written out
+                if (numberReason != null) {
+                    return numberReason;
                 }
             }
-            String refusal = CaughtExceptions.refusal(getCursor(), CaughtExceptions.STRING_INDEX_OUT_OF_BOUNDS,
+            String reason = CaughtExceptions.reason(getCursor(), CaughtExceptions.STRING_INDEX_OUT_OF_BOUNDS,
                     CaughtExceptions.INDEX_OUT_OF_BOUNDS);
-            return refusal != null ? refusal :
-                    CaughtExceptions.refusal(getCursor(), CaughtExceptions.NUMBER_FORMAT, CaughtExceptions.NUMBER_FORMAT);
+            return reason != null ? reason :
+                    CaughtExceptions.reason(getCursor(), CaughtExceptions.NUMBER_FORMAT, CaughtExceptions.NUMBER_FORMAT);
         }
 
         /**

@@ -1,12 +1,13 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.FieldAddingRecipe;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.FieldAddingRecipe;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -22,22 +23,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-public class ReuseEnumValuesArray extends FieldAddingRecipe {
+public class ReuseEnumValuesArray extends FieldAddingRecipe implements GatedRecipe {
 
     private static final String ENUM_FIELDS = "ENUM_VALUES_FIELDS";
     private static final String TOP_LEVEL_FIELDS = "TOP_LEVEL_VALUES_FIELDS";
 
-    private final transient ProfileGate gate;
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public ReuseEnumValuesArray() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through, and only with a profile. */
-    public ReuseEnumValuesArray(ProfileGate gate) {
-        this.gate = gate;
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -47,22 +42,9 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
 
     @Override
     public String getDescription() {
-        return "An enum's `values()` returns a new copy of its constants on every call. In a method the profile " +
-               "(`hotMethods`) marks hot, a loop over `values()`, or a `values()[i]` or `values().length`, reads " +
-               "one `private static final E[] VALUES = values()` instead, declared after the constants (or, " +
-               "outside the enum, first in the top-level class). Only with a profile: the copy is often removed by " +
-               "the JIT's escape analysis, and then little is gained. Left alone and listed: an array that is " +
-               "passed on, returned, stored or written (a shared copy could be changed), `values()` called on an " +
-               "expression, an enum whose constants' construction calls methods (they could read the field before " +
-               "it is set), outside the enum one whose constants run any code of their own or that another file " +
-               "declares (JDK enums aside: their creation could read fields of the class not yet set), a use in a " +
-               "static nested type of a class whose static initialisers the field would run sooner, a " +
-               "`Serializable` class without `serialVersionUID` the field would change, and a class whose declared " +
-               "fields the project lists by reflection. Measured (a lookup by name over seven constants, paired " +
-               "runs): one per call, the JIT removes the copy (0 -> 0 B/op either way) yet the time is JDK 25: " +
-               "1.09x faster (95 % interval 1.07-1.10x); JDK 17: 1.04x faster (95 % interval 1.04-1.05x); 100 in a " +
-               "row, it does not: 4,800 -> 0 B/op; JDK 25: 1.53x faster (95 % interval 1.20-1.94x); JDK 17: 1.83x " +
-               "faster (95 % interval 1.76-1.91x).";
+        return "In a method a profile marks hot, a loop over an enum's `values()` reads one cached `private static " +
+               "final E[] VALUES` instead of a fresh copy. Without a profile, or where the array escapes, it is " +
+               "left alone. " + Measured.sentence(ReuseEnumValuesArray.class);
     }
 
     @Override
@@ -114,22 +96,22 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
             }
             SharedFields fields = target(values);
             String key = EnumArrays.key(values, getCursor(), enumCursor(values) != null);
-            String refusal = refusal(values, fields, key);
-            J.Identifier field = refusal == null && fields != null && key != null ? fields.reference(key, names(values),
+            String reason = reason(values, fields, key);
+            J.Identifier field = reason == null && fields != null && key != null ? fields.reference(key, names(values),
                     getCursor(), new JavaType.Array(null, values.enumType, null)) : null;
-            if (refusal == null && field == null) {
-                refusal = "no name is free for the array field, or the class's type is unknown";
+            if (reason == null && field == null) {
+                reason = "no name is free for the array field, or the class's type is unknown";
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), values.call, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), values.call, reason);
                 return visited;
             }
-            if (!candidates.mayChange(ctx, getCursor(), values.call)) {
+            if (!spots.mayRewrite(ctx, getCursor(), values.call)) {
                 return visited;
             }
             J shared = field.withPrefix(values.call.getPrefix());
             fields.use(key, field);
-            candidates.recordChange(ctx, getCursor(), values.call, shared);
+            spots.rewritten(ctx, getCursor(), values.call, shared);
             return shared;
         }
 
@@ -154,8 +136,8 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
             return inEnum == null ? null : inEnum.getValue();
         }
 
-        private @Nullable String refusal(EnumValuesCall values, @Nullable SharedFields fields, @Nullable String key) {
-            if (!gate.isActive()) {
+        private @Nullable String reason(EnumValuesCall values, @Nullable SharedFields fields, @Nullable String key) {
+            if (!spots.profileGuided()) {
                 return "rewritten only in methods a profile marks hot (option hotMethods): the JIT often removes the copy";
             }
             if (!EnumValuesCall.onlyRead(getCursor())) {
@@ -168,7 +150,7 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
             if (anEnum != null && EnumValuesCall.constantsMayCallBack(anEnum)) {
                 return "creating the enum's constants calls methods, which could read the array before it is set";
             }
-            String outside = anEnum == null ? outsideRefusal(values) : null;
+            String outside = anEnum == null ? outsideReason(values) : null;
             if (outside != null) {
                 return outside;
             }
@@ -178,8 +160,8 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
             if (fields == null) {
                 return "the class's type is unknown";
             }
-            String refusal = fields.additionRefusal(key);
-            return refusal != null ? refusal : fields.initialisationRefusal(getCursor());
+            String reason = fields.additionReason(key);
+            return reason != null ? reason : fields.initialisationReason(getCursor());
         }
 
         /**
@@ -187,7 +169,7 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe {
          * constants (when the field is initialised, first in that class) could read fields of that class not yet set.
          * An enum of this file whose constants run no code of their own, or a JDK enum, cannot.
          */
-        private @Nullable String outsideRefusal(EnumValuesCall values) {
+        private @Nullable String outsideReason(EnumValuesCall values) {
             J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
             if (topLevel == null || EnclosingClasses.isInterface(topLevel) || topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the call is outside its enum, in a top-level interface or enum that cannot hold the array first";

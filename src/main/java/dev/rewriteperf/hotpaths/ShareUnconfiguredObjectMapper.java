@@ -1,13 +1,13 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.FileFormat;
-import dev.rewriteperf.analysis.OptionalDependencies;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.SimpleNames;
-import dev.rewriteperf.profile.ProfileGate;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.recipes.Measured;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.profile.GatedRecipe;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -31,19 +31,15 @@ import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
-public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfiguredObjectMapper.Project> {
+public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfiguredObjectMapper.Project> implements GatedRecipe {
 
     private static final List<String> NAMES = Arrays.asList("OBJECT_MAPPER", "MAPPER", "JSON_MAPPER");
 
-    private final transient PerformanceCandidates candidates;
+    private final transient Spots spots = new Spots(this);
 
-    public ShareUnconfiguredObjectMapper() {
-        this(ProfileGate.NONE);
-    }
-
-    /** In a profile-guided composite: rewrites only the hot methods {@code gate} lets through. */
-    public ShareUnconfiguredObjectMapper(ProfileGate gate) {
-        this.candidates = new PerformanceCandidates(this, gate);
+    @Override
+    public Spots spots() {
+        return spots;
     }
 
     @Override
@@ -53,18 +49,8 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
 
     @Override
     public String getDescription() {
-        return "`new ObjectMapper().writeValueAsString(x)`, or a local `new ObjectMapper()` used only to read or " +
-               "write, builds a mapper and its serializer caches on every call. An `ObjectMapper` is thread-safe " +
-               "once configured, and these are never configured: they become one `private static final " +
-               "ObjectMapper OBJECT_MAPPER` of the top-level class, declared first (or the class's own private one " +
-               "built so). Left alone and listed: a mapper that is configured, passed on, stored or returned, an " +
-               "instance field's mapper, a top-level interface or enum, a class whose declared fields the project " +
-               "lists by reflection, a `Serializable` class without `serialVersionUID`, a use in a static nested " +
-               "type of a class whose static initialisers the field would run sooner, and modules that declare " +
-               "jackson-databind optional or provided, or that Gradle builds (the field would fail the class's " +
-               "initialisation where Jackson is absent, not just the call). Measured (a three-field event written " +
-               "as JSON, paired runs): 10,322 -> 544 B/op; JDK 25: 17.33x faster (95 % interval 15.38-19.52x); JDK " +
-               "17: 16.23x faster (95 % interval 14.66-17.97x).";
+        return "A `new ObjectMapper()` built per call only to read or write becomes one shared `private static " +
+               "final ObjectMapper`. A mapper that is configured, or escapes, is left alone. " + Measured.sentence(ShareUnconfiguredObjectMapper.class);
     }
 
     @Override
@@ -133,23 +119,23 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
                 recordInstanceField(ctx);
                 return visited; // a local is shared in visitBlock, with its uses; a static field is shared already
             }
-            String refusal = MapperUses.isReadOnlyUse(newClass, getCursor().getParentTreeCursor()) ? siteRefusal() :
+            String reason = MapperUses.isReadOnlyUse(newClass, getCursor().getParentTreeCursor()) ? siteReason() :
                     "the new mapper is configured, passed on, stored or returned: `" +
                     ((J) getCursor().getParentTreeCursor().getValue()).printTrimmed(getCursor().getParentTreeCursor()) + "`";
-            J.Identifier field = refusal == null ? field() : null;
-            if (refusal == null && field == null) {
-                refusal = "no name is free for the ObjectMapper field, or the class's type is unknown";
+            J.Identifier field = reason == null ? field() : null;
+            if (reason == null && field == null) {
+                reason = "no name is free for the ObjectMapper field, or the class's type is unknown";
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, getCursor(), newClass, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, getCursor(), newClass, reason);
                 return visited;
             }
-            if (!candidates.mayChange(ctx, getCursor(), newClass)) {
+            if (!spots.mayRewrite(ctx, getCursor(), newClass)) {
                 return visited;
             }
             J shared = field.withPrefix(newClass.getPrefix());
             requireNonNull(fields()).use(SharedMappers.KEY, field);
-            candidates.recordChange(ctx, getCursor(), newClass, shared);
+            spots.rewritten(ctx, getCursor(), newClass, shared);
             return shared;
         }
 
@@ -160,7 +146,7 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
             Object holder = declarations.getParentTreeCursor().getParentTreeCursor().getValue();
             J.VariableDeclarations field = declarations.getValue();
             if (holder instanceof J.ClassDeclaration && !field.hasModifier(J.Modifier.Type.Static)) {
-                candidates.recordSkip(ctx, declarations, field, "an instance field: each object builds its own mapper, " +
+                spots.leftAlone(ctx, declarations, field, "an instance field: each object builds its own mapper, " +
                         "which the class may configure after construction; the recipe shares only mappers made for one " +
                         "call or one method");
             }
@@ -186,27 +172,27 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
         private J.Block share(J.Block block, LocalMapper local, ExecutionContext ctx) {
             Cursor at = new Cursor(new Cursor(getCursor().getParentOrThrow(), block), local.declaration);
             String otherUse = MapperUses.otherUse(block, local.variable, new Cursor(getCursor().getParentOrThrow(), block));
-            String refusal = otherUse != null ? "the mapper `" + local.variable.getName() + "` is configured, passed on, " +
-                                                "stored or returned: `" + otherUse + "`" : siteRefusal();
-            J.Identifier field = refusal == null ? field() : null;
-            if (refusal == null && field == null) {
-                refusal = "no name is free for the ObjectMapper field, or the class's type is unknown";
+            String reason = otherUse != null ? "the mapper `" + local.variable.getName() + "` is configured, passed on, " +
+                                                "stored or returned: `" + otherUse + "`" : siteReason();
+            J.Identifier field = reason == null ? field() : null;
+            if (reason == null && field == null) {
+                reason = "no name is free for the ObjectMapper field, or the class's type is unknown";
             }
-            if (refusal != null) {
-                candidates.recordSkip(ctx, at, local.declaration, refusal);
+            if (reason != null) {
+                spots.leftAlone(ctx, at, local.declaration, reason);
                 return block;
             }
-            if (!candidates.mayChange(ctx, at, local.declaration)) {
+            if (!spots.mayRewrite(ctx, at, local.declaration)) {
                 return block;
             }
             J.Block shared = local.replacedBy(block, field);
             requireNonNull(fields()).use(SharedMappers.KEY, field);
-            candidates.recordChange(ctx, at, local.declaration, field);
+            spots.rewritten(ctx, at, local.declaration, field);
             return shared;
         }
 
         /** Why this file or class cannot hold the shared mapper; null when it can. */
-        private @Nullable String siteRefusal() {
+        private @Nullable String siteReason() {
             J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
             if (optional.isOptional(cu.getSourcePath())) {
                 return "this module declares jackson-databind optional or provided (or Gradle builds it, whose scopes the " +
@@ -221,11 +207,11 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
                 return "the top-level type is an enum: its constants are created before the mapper field would be";
             }
             SharedFields fields = fields();
-            String refusal = fields == null ? null : fields.additionRefusal(SharedMappers.KEY);
-            if (refusal == null && fields != null) {
-                refusal = fields.initialisationRefusal(getCursor());
+            String reason = fields == null ? null : fields.additionReason(SharedMappers.KEY);
+            if (reason == null && fields != null) {
+                reason = fields.initialisationReason(getCursor());
             }
-            return refusal != null ? refusal : SimpleNames.importRefusal(cu, Collections.singletonList(MapperUses.OBJECT_MAPPER));
+            return reason != null ? reason : SimpleNames.importReason(cu, Collections.singletonList(MapperUses.OBJECT_MAPPER));
         }
 
         private J.@Nullable Identifier field() {

@@ -1,12 +1,12 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.ClassMembers;
-import dev.rewriteperf.analysis.ConstantNames;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.ReflectedFields;
-import dev.rewriteperf.analysis.Release;
-import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.analysis.names.ConstantNames;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.project.Release;
+import dev.rewriteperf.analysis.writing.ClassMembers;
+import dev.rewriteperf.analysis.writing.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -19,6 +19,7 @@ import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.marker.Markers;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -63,7 +64,7 @@ final class SharedFields {
     private final JavaType.FullyQualified owner;
     private final J.CompilationUnit cu;
     /** Why no field may be added to the class: code lists its declared fields, or Java computes its serial version. */
-    private final @Nullable String additionRefusal;
+    private final @Nullable String additionReason;
     private final ClassInitialisation initialisation;
     private final Map<String, String> existing = new HashMap<>();
     private final Map<String, String> added = new LinkedHashMap<>();
@@ -81,12 +82,12 @@ final class SharedFields {
     /** Names that more than one variable, field or parameter of the file declares. */
     private @Nullable Set<String> declaredMoreThanOnce;
 
-    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu, @Nullable String additionRefusal,
+    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu, @Nullable String additionReason,
                          ClassInitialisation initialisation) {
         this.kind = kind;
         this.owner = owner;
         this.cu = cu;
-        this.additionRefusal = additionRefusal;
+        this.additionReason = additionReason;
         this.initialisation = initialisation;
     }
 
@@ -96,11 +97,11 @@ final class SharedFields {
             return null;
         }
         ClassInitialisation initialisation = new ClassInitialisation(topLevel, cu, release);
-        String refusal = reflected.refusal(topLevel.getType());
-        if (refusal == null) {
-            refusal = initialisation.serialVersionRefusal();
+        String reason = reflected.reason(topLevel.getType());
+        if (reason == null) {
+            reason = initialisation.serialVersionReason();
         }
-        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu, refusal, initialisation);
+        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu, reason, initialisation);
         // A field declared after a static initialiser may still be null when that initialiser uses it.
         List<Statement> members = topLevel.getBody().getStatements();
         fields.firstStaticInitialiser = members.size();
@@ -129,10 +130,10 @@ final class SharedFields {
 
     /**
      * Why reading the field at {@code site} would change the class's initialisation (see
-     * {@link ClassInitialisation#readRefusal}); null when it would not.
+     * {@link ClassInitialisation#readReason}); null when it would not.
      */
-    @Nullable String initialisationRefusal(Cursor site) {
-        return initialisation.readRefusal(site);
+    @Nullable String initialisationReason(Cursor site) {
+        return initialisation.readReason(site);
     }
 
     /**
@@ -168,8 +169,8 @@ final class SharedFields {
      * Why no field for {@code key} may be added, when the class does not declare one: code lists its fields, or Java
      * computes its serial version; or null.
      */
-    @Nullable String additionRefusal(String key) {
-        return existing.containsKey(key) ? null : additionRefusal;
+    @Nullable String additionReason(String key) {
+        return existing.containsKey(key) ? null : additionReason;
     }
 
     /** The line that would declare the field {@code name} for {@code key}, indented as the class's members; null when one does. */
@@ -214,22 +215,16 @@ final class SharedFields {
         if (insertAt > 0 || kind.namesTheFilesTypes()) {
             template = template.contextSensitive(); // a field names a constant or type of the file: its type comes from there
         }
-        // In an enum nothing may come before the constants, not even in the template's context: added last, then moved.
-        boolean anEnum = !before.isEmpty() && before.get(0) instanceof J.EnumValueSet;
-        J.Block withFields = template.build().apply(new Cursor(classCursor, body),
-                anEnum ? body.getCoordinates().lastStatement() : body.getCoordinates().firstStatement());
-        if (before.isEmpty()) {
-            return topLevel.withBody(withFields);
-        }
-        int count = withFields.getStatements().size() - before.size();
-        List<Statement> generated = anEnum ? withFields.getStatements().subList(before.size(), before.size() + count) :
-                withFields.getStatements().subList(0, count);
         String indent = ClassMembers.indent(body);
-        List<Statement> members = ClassMembers.insert(before, insertAt, generated, indent);
+        J.Block withFields = ClassMembers.placeGenerated(ClassMembers.generate(template.build(), body, classCursor),
+                before, insertAt, indent);
+        boolean anEnum = !before.isEmpty() && before.get(0) instanceof J.EnumValueSet;
         if (anEnum && insertAt == 1) {
+            List<Statement> members = new ArrayList<>(withFields.getStatements());
             members.set(1, ClassMembers.afterBlankLine(members.get(1), indent)); // set apart from the constants
+            withFields = withFields.withStatements(members);
         }
-        return topLevel.withBody(withFields.withStatements(members));
+        return topLevel.withBody(withFields);
     }
 
     private @Nullable String freeName(List<String> suggested, Cursor site) {

@@ -1,9 +1,9 @@
 package dev.rewriteperf.hotpaths;
 
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.analysis.EnclosingClasses;
-import dev.rewriteperf.analysis.LineBudgetVisitor;
-import dev.rewriteperf.analysis.ReflectedFields;
+import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.project.ReflectedFields;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.writing.LineBudgetVisitor;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;

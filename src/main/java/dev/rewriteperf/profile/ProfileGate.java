@@ -1,6 +1,5 @@
 package dev.rewriteperf.profile;
 
-import dev.rewriteperf.analysis.ColdCode;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Validated;
@@ -109,7 +108,7 @@ public final class ProfileGate {
     }
 
     /** Why the spot at {@code cursor} may not be rewritten under this profile, or as cold code; null when it may. */
-    public @Nullable String coldReason(Cursor cursor) {
+    public @Nullable String reasonToLeaveAlone(Cursor cursor) {
         if (!isActive()) {
             return leavesColdCode ? ColdCode.reason(cursor, project == null ? null : project.facts()) : null;
         }
@@ -129,17 +128,17 @@ public final class ProfileGate {
      * For a change made in one place whose effect is where {@code uses} are (a field and the calls on it): null
      * when any use is in a hot method, else why not, from the first use.
      */
-    public @Nullable String coldReason(Cursor cursor, List<Cursor> uses) {
+    public @Nullable String reasonToLeaveAlone(Cursor cursor, List<Cursor> uses) {
         if (uses.isEmpty()) {
-            return coldReason(cursor);
+            return reasonToLeaveAlone(cursor);
         }
         String first = null;
         for (Cursor use : uses) {
-            String cold = coldReason(use);
-            if (cold == null) {
+            String reason = reasonToLeaveAlone(use);
+            if (reason == null) {
                 return null;
             }
-            first = first == null ? cold : first;
+            first = first == null ? reason : first;
         }
         return uses.size() == 1 ? first + " (where it is used)" : first + " (the first of " + uses.size() + " methods that use it; none is hot)";
     }

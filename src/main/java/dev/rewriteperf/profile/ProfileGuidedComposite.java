@@ -49,8 +49,8 @@ public abstract class ProfileGuidedComposite extends Recipe {
     /** The {@code includeColdCode} option. */
     public abstract @Nullable Boolean getIncludeColdCode();
 
-    /** The composite's recipes, in order, each built to ask {@code gate} before it rewrites a spot. */
-    protected abstract List<Recipe> recipes(ProfileGate gate);
+    /** The composite's recipes, in order; each one that offers its {@link Spots} is gated with the composite's options. */
+    protected abstract List<Recipe> recipes();
 
     /**
      * Built once: a scanning recipe's accumulator is keyed by the recipe instance, so the list must stay the same
@@ -60,7 +60,13 @@ public abstract class ProfileGuidedComposite extends Recipe {
     public final synchronized List<Recipe> getRecipeList() {
         if (recipeList == null) {
             ProfileGate gate = gate();
-            Recipe recipes = mainCodeOnly(recipes(gate));
+            List<Recipe> gated = recipes();
+            for (Recipe recipe : gated) {
+                if (recipe instanceof GatedRecipe) {
+                    Spots.gated((GatedRecipe) recipe, gate);
+                }
+            }
+            Recipe recipes = mainCodeOnly() ? mainCodeOnly(gated) : allCode(gated);
             ReadProjectForColdCode scan = gate.projectScan();
             recipeList = scan != null ? Arrays.asList(scan, recipes) : Collections.singletonList(recipes);
         }
@@ -74,19 +80,36 @@ public abstract class ProfileGuidedComposite extends Recipe {
         return gate;
     }
 
+    /** Whether the composite leaves test code alone, as the pack's composites do unless the user opts in to tests. */
+    protected boolean mainCodeOnly() {
+        return true;
+    }
+
     /**
      * The recipes under one {@code IsLikelyNotTest} precondition, as a YAML composite would hold them: OpenRewrite
      * evaluates it once per file for all of them (a scanning recipe still scans test code).
      */
     private DeclarativeRecipe mainCodeOnly(List<Recipe> recipes) {
-        DeclarativeRecipe mainCode = new DeclarativeRecipe(getName() + ".MainCodeOnly", getDisplayName() + ", main code only",
-                "The recipes of `" + getName() + "`, applied to main code only (`IsLikelyNotTest`).",
-                new LinkedHashSet<>(getTags()), null, URI.create("java:" + getClass().getName()), false,
-                Collections.emptyList());
+        DeclarativeRecipe mainCode = declarative(".MainCodeOnly", ", main code only",
+                "The recipes of `" + getName() + "`, applied to main code only (`IsLikelyNotTest`).");
         mainCode.addPrecondition(new IsLikelyNotTest());
         recipes.forEach(mainCode::addUninitialized);
         mainCode.initialize(Collections.emptyList());
         return mainCode;
+    }
+
+    private DeclarativeRecipe allCode(List<Recipe> recipes) {
+        DeclarativeRecipe allCode = declarative(".AllCode", ", test code included",
+                "The recipes of `" + getName() + "`, applied to main and test code.");
+        recipes.forEach(allCode::addUninitialized);
+        allCode.initialize(Collections.emptyList());
+        return allCode;
+    }
+
+    private DeclarativeRecipe declarative(String nameSuffix, String displayNameSuffix, String description) {
+        return new DeclarativeRecipe(getName() + nameSuffix, getDisplayName() + displayNameSuffix, description,
+                new LinkedHashSet<>(getTags()), null, URI.create("java:" + getClass().getName()), false,
+                Collections.emptyList());
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.rewriteperf.profile;
 
-import dev.rewriteperf.analysis.ProjectFacts;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.ScanningRecipe;

@@ -1,8 +1,9 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.JdkTypes;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.names.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -21,7 +22,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
+
 
 /**
  * {@code target.addAll(<pipeline>);} where {@code target} is a local collection nothing else can see while the
@@ -47,7 +49,7 @@ final class AddAllTarget implements Destination {
 
     /** The collection that the statement at {@code site} adds all of the pipeline's list to, if the loop can add to it directly. */
     static @Nullable AddAllTarget of(LoopSite site, Cursor pipelineCursor) {
-        if (site.refusal != null || !(site.statement instanceof J.MethodInvocation)) {
+        if (site.reason != null || !(site.statement instanceof J.MethodInvocation)) {
             return null;
         }
         J.MethodInvocation addAll = (J.MethodInvocation) site.statement;
@@ -125,13 +127,9 @@ final class AddAllTarget implements Destination {
     private static boolean hasPlainEquality(JavaType element) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(element);
         return TypeUtils.isString(element) ||
-               type != null && (type.getKind() == JavaType.FullyQualified.Kind.Enum || isBoxed(type.getFullyQualifiedName()));
+               type != null && (type.getKind() == JavaType.FullyQualified.Kind.Enum || JdkTypes.hasPlainEquality(type.getFullyQualifiedName()));
     }
 
-    private static boolean isBoxed(String name) {
-        return Arrays.asList("java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte", "java.lang.Character",
-                "java.lang.Boolean").contains(name);
-    }
 
     /**
      * Whether every use of {@code name} in {@code scope} before {@code statement} is a call on it returning no
@@ -186,13 +184,13 @@ final class AddAllTarget implements Destination {
     }
 
     @Override
-    public @Nullable String refusal() {
+    public @Nullable String reason() {
         return null;
     }
 
     /** {@code addAll} compiled, so each element fits the target. */
     @Override
-    public @Nullable String elementRefusal(JavaType type) {
+    public @Nullable String elementReason(JavaType type) {
         return null;
     }
 

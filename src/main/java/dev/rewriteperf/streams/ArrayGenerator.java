@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.names.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
@@ -21,7 +21,7 @@ final class ArrayGenerator implements Destination {
 
     private static final String UNKNOWN_GENERATOR = "the array generator is not `T[]::new` or `n -> new T[n]`";
 
-    final @Nullable String refusal;
+    final @Nullable String reason;
     /** The component type as the source wrote it ({@code Object} for {@code toArray()}). */
     private final String componentText;
     /** The tree that wrote it; null for {@code toArray()}. */
@@ -29,9 +29,9 @@ final class ArrayGenerator implements Destination {
     private final JavaType.@Nullable Array arrayType;
     private final @Nullable JavaType component;
 
-    private ArrayGenerator(@Nullable String refusal, @Nullable TypeTree componentTree, String componentText,
+    private ArrayGenerator(@Nullable String reason, @Nullable TypeTree componentTree, String componentText,
                           JavaType.@Nullable Array arrayType) {
-        this.refusal = refusal;
+        this.reason = reason;
         this.componentTree = componentTree;
         this.componentText = componentText;
         this.arrayType = arrayType;
@@ -121,12 +121,12 @@ final class ArrayGenerator implements Destination {
     }
 
     @Override
-    public @Nullable String refusal() {
-        return refusal;
+    public @Nullable String reason() {
+        return reason;
     }
 
     @Override
-    public @Nullable String elementRefusal(JavaType type) {
+    public @Nullable String elementReason(JavaType type) {
         return accepts(type) ? null : "an element of type " + TypeUtils.toString(type) + " may not fit " + componentText +
                 "[]: the stream would throw ArrayStoreException where a loop needs a cast";
     }

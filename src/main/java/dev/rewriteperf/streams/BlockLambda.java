@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.Exits;
+import dev.rewriteperf.analysis.evaluation.Exits;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;

@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.JavaVisitor;
 import org.openrewrite.java.tree.Expression;
@@ -15,7 +15,7 @@ import org.openrewrite.marker.Markers;
 
 import java.util.List;
 
-import static dev.rewriteperf.analysis.ExpressionShapes.unwrap;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
 import static org.openrewrite.Tree.randomId;
 
 /**
@@ -33,11 +33,11 @@ final class ComposedMaps {
     /** The inlined value, or why there is none. */
     static final class Applied {
         final @Nullable Expression value;
-        final @Nullable String refusal;
+        final @Nullable String reason;
 
-        private Applied(@Nullable Expression value, @Nullable String refusal) {
+        private Applied(@Nullable Expression value, @Nullable String reason) {
             this.value = value;
-            this.refusal = refusal;
+            this.reason = reason;
         }
 
         static Applied of(Expression value) {
@@ -99,8 +99,8 @@ final class ComposedMaps {
                 new Applied(call, null);
     }
 
-    private static Applied refused(String refusal) {
-        return new Applied(null, refusal);
+    private static Applied refused(String reason) {
+        return new Applied(null, reason);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.names.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -16,10 +16,10 @@ import java.util.Set;
 interface Destination {
 
     /** Why a loop cannot fill it; null when it can. */
-    @Nullable String refusal();
+    @Nullable String reason();
 
     /** Why an element of {@code type} cannot be stored as the stream stores it; null when it can. */
-    @Nullable String elementRefusal(JavaType type);
+    @Nullable String elementReason(JavaType type);
 
     /**
      * How a loop fills a new array or list named {@code name} in the pipeline's place (or the collection that

@@ -1,7 +1,7 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.DeclaredTypes;
-import dev.rewriteperf.analysis.TypeText;
+import dev.rewriteperf.analysis.names.DeclaredTypes;
+import dev.rewriteperf.analysis.names.TypeText;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
@@ -24,22 +24,22 @@ final class ElementType {
     private static final String UNDECLARED = "the source's element type involves type variables, and the recipe copies such " +
                                              "a type only from a declaration of the source in this file";
 
-    /** As source text; null when it cannot be written, and then {@link #refusal} says why. */
+    /** As source text; null when it cannot be written, and then {@link #reason} says why. */
     final @Nullable String text;
     /** The declaration's own tree that {@link #text} prints, when there is exactly one. */
     final @Nullable TypeTree tree;
     final @Nullable JavaType type;
-    final @Nullable String refusal;
+    final @Nullable String reason;
 
-    private ElementType(@Nullable String text, @Nullable TypeTree tree, @Nullable JavaType type, @Nullable String refusal) {
+    private ElementType(@Nullable String text, @Nullable TypeTree tree, @Nullable JavaType type, @Nullable String reason) {
         this.text = text;
         this.tree = tree;
         this.type = type;
-        this.refusal = refusal;
+        this.reason = reason;
     }
 
-    static ElementType refused(String refusal) {
-        return new ElementType(null, null, null, refusal);
+    static ElementType refused(String reason) {
+        return new ElementType(null, null, null, reason);
     }
 
     /** {@code E} of a JDK collection declared as {@code List<E>}, {@code Set<E>} and such. */

@@ -1,7 +1,7 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.SourceLocal;
-import dev.rewriteperf.analysis.TypeText;
+import dev.rewriteperf.analysis.names.TypeText;
+import dev.rewriteperf.analysis.writing.SourceLocal;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Tree;

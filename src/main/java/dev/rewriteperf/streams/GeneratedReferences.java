@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;

@@ -1,8 +1,8 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.References;
-import dev.rewriteperf.analysis.SafeToEvaluate;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -20,7 +20,7 @@ import java.util.Set;
  * adding one element to each, and the lists concatenated into an array, either as
  * {@code Stream.concat(first.stream(), second.stream()).toArray(T[]::new)} or as {@code first.addAll(second);}
  * then {@code first.toArray(new T[0])}, the array being returned or declared. Built by {@link #at} only for
- * statements of exactly that shape; {@link #refusal} says why the array cannot be filled in one pass instead.
+ * statements of exactly that shape; {@link #reason} says why the array cannot be filled in one pass instead.
  */
 final class KeyAndValueLists {
 
@@ -45,10 +45,10 @@ final class KeyAndValueLists {
     final ArrayGenerator generator;
     /** The {@code return} or the declaration the array ends in. */
     final Statement result;
-    final @Nullable String refusal;
+    final @Nullable String reason;
 
     private KeyAndValueLists(int start, int end, J.ForEachLoop loop, Expression map, Expression firstAdded, Expression secondAdded,
-                             boolean firstListFirst, ArrayGenerator generator, Statement result, @Nullable String refusal) {
+                             boolean firstListFirst, ArrayGenerator generator, Statement result, @Nullable String reason) {
         this.start = start;
         this.end = end;
         this.loop = loop;
@@ -58,7 +58,7 @@ final class KeyAndValueLists {
         this.firstListFirst = firstListFirst;
         this.generator = generator;
         this.result = result;
-        this.refusal = refusal;
+        this.reason = reason;
     }
 
     /** The shape starting at statement {@code start} of {@code block}, or null when the statements are not it. */
@@ -95,19 +95,19 @@ final class KeyAndValueLists {
         Expression secondAdded = ((J.MethodInvocation) body.get(1)).getArguments().get(0);
         KeyAndValueLists lists = new KeyAndValueLists(start, ending.index, loop, map, firstAdded, secondAdded,
                 firstAddedTo.equals(ending.firstList), ending.generator, statements.get(ending.index), null);
-        String refusal = lists.refusal(statements, a, b, cursor, imports);
-        return refusal == null ? lists : new KeyAndValueLists(start, ending.index, loop, map, firstAdded, secondAdded,
-                lists.firstListFirst, ending.generator, lists.result, refusal);
+        String reason = lists.reason(statements, a, b, cursor, imports);
+        return reason == null ? lists : new KeyAndValueLists(start, ending.index, loop, map, firstAdded, secondAdded,
+                lists.firstListFirst, ending.generator, lists.result, reason);
     }
 
     /** Why the two lists cannot become one pre-sized array filled in the loop; null when they can. */
-    private @Nullable String refusal(List<Statement> statements, String a, String b, Cursor cursor, Set<String> imports) {
+    private @Nullable String reason(List<Statement> statements, String a, String b, Cursor cursor, Set<String> imports) {
         SizedSource entries = SizedSource.entriesOf(map, cursor, imports);
-        if (entries.refusal != null) {
-            return entries.refusal;
+        if (entries.reason != null) {
+            return entries.reason;
         }
-        if (generator.refusal != null) {
-            return generator.refusal;
+        if (generator.reason != null) {
+            return generator.reason;
         }
         String mapName = map instanceof J.Identifier ? ((J.Identifier) map).getSimpleName() :
                 map instanceof J.FieldAccess ? ((J.FieldAccess) map).getSimpleName() : null;
@@ -122,9 +122,9 @@ final class KeyAndValueLists {
             if (mapName != null && References.countNamed(element, mapName) > 0) {
                 return "an element refers to the map `" + mapName + "`, which the loop reads while it runs";
             }
-            String typeRefusal = generator.elementRefusal(type);
-            if (typeRefusal != null) {
-                return typeRefusal;
+            String typeReason = generator.elementReason(type);
+            if (typeReason != null) {
+                return typeReason;
             }
         }
         for (int i = end + 1; i < statements.size(); i++) {

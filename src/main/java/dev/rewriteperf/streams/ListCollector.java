@@ -1,8 +1,8 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.DeclaredTypes;
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.TypeText;
+import dev.rewriteperf.analysis.names.DeclaredTypes;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.names.TypeText;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.MethodMatcher;
@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * The list {@code collect(Collectors.toList())} or {@code collect(Collectors.toCollection(ArrayList::new))}
  * creates: in the JDK both are an {@code ArrayList} filled in the stream's order, so an {@code ArrayList} sized
- * for the elements, filled by a loop, is the same list. Other collectors are not candidates.
+ * for the elements, filled by a loop, is the same list. Other collectors are not spots.
  */
 final class ListCollector implements Destination {
 
@@ -38,14 +38,14 @@ final class ListCollector implements Destination {
             "java.util.Collection", "java.util.SequencedCollection", "java.util.List", "java.util.AbstractCollection",
             "java.util.AbstractList", "java.util.ArrayList"));
 
-    private final @Nullable String refusal;
+    private final @Nullable String reason;
     /** The type {@code collect} returns, {@code List<R>} or {@code ArrayList<R>}, as attributed. */
     private final JavaType.@Nullable Parameterized listType;
     /** The same type as source text, its {@code R} copied from where the list goes when that is declared. */
     private final @Nullable String listText;
 
-    private ListCollector(@Nullable String refusal, JavaType.@Nullable Parameterized listType, @Nullable String listText) {
-        this.refusal = refusal;
+    private ListCollector(@Nullable String reason, JavaType.@Nullable Parameterized listType, @Nullable String listText) {
+        this.reason = reason;
         this.listType = listType;
         this.listText = listText;
     }
@@ -123,13 +123,13 @@ final class ListCollector implements Destination {
     }
 
     @Override
-    public @Nullable String refusal() {
-        return refusal;
+    public @Nullable String reason() {
+        return reason;
     }
 
     /** The list's element type is inferred from the elements, so each of them fits. */
     @Override
-    public @Nullable String elementRefusal(JavaType type) {
+    public @Nullable String elementReason(JavaType type) {
         return null;
     }
 

@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.profile.Spots;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -20,10 +20,10 @@ abstract class LoopSchedulingVisitor extends JavaIsoVisitor<ExecutionContext> {
 
     private static final String MESSAGE = LoopSchedulingVisitor.class.getName();
 
-    final PerformanceCandidates candidates;
+    final Spots spots;
 
-    LoopSchedulingVisitor(PerformanceCandidates candidates) {
-        this.candidates = candidates;
+    LoopSchedulingVisitor(Spots spots) {
+        this.spots = spots;
     }
 
     /** Remembers, on the block of the pipeline being visited, to put {@code filled} at {@code site}. */
@@ -53,7 +53,7 @@ abstract class LoopSchedulingVisitor extends JavaIsoVisitor<ExecutionContext> {
                 continue;
             }
             LoopSplice splice = loop.spliceAt(getCursor(), b, i, ctx);
-            candidates.recordChange(ctx, getCursor(), statement, splice.loop());
+            spots.rewritten(ctx, getCursor(), statement, splice.loop());
             b = splice.block;
             i = splice.end;
         }

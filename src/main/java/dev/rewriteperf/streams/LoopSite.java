@@ -1,6 +1,6 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
+import dev.rewriteperf.analysis.names.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
@@ -17,7 +17,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 
-import static dev.rewriteperf.analysis.SafeToEvaluate.unchangedByOtherCode;
+import static dev.rewriteperf.analysis.evaluation.SafeToEvaluate.unchangedByOtherCode;
+
 
 /**
  * The statement a stream pipeline is part of, when a loop filling a new array can go just before that statement
@@ -35,7 +36,7 @@ final class LoopSite {
     private static final String NOT_IN_BLOCK = "the statement is not in a method's block, where a loop could go before it";
     private static final String NOT_FIRST = "something in the statement is evaluated before the pipeline and could observe the change of order";
 
-    final @Nullable String refusal;
+    final @Nullable String reason;
     /** The statement the loop goes before, or replaces when {@link #declares}; null when refused. */
     final @Nullable Statement statement;
     /** The id of the pipeline's terminal call; null when refused. */
@@ -43,16 +44,16 @@ final class LoopSite {
     /** The parameter the pipeline is passed to, when its name suits the array. */
     private final @Nullable String parameterName;
 
-    private LoopSite(@Nullable String refusal, @Nullable Statement statement, @Nullable UUID pipeline,
+    private LoopSite(@Nullable String reason, @Nullable Statement statement, @Nullable UUID pipeline,
                      @Nullable String parameterName) {
-        this.refusal = refusal;
+        this.reason = reason;
         this.statement = statement;
         this.pipeline = pipeline;
         this.parameterName = parameterName;
     }
 
-    private static LoopSite refused(String refusal) {
-        return new LoopSite(refusal, null, null, null);
+    private static LoopSite refused(String reason) {
+        return new LoopSite(reason, null, null, null);
     }
 
     /** Walks up from the pipeline to the statement in a block that it is part of. */
@@ -63,9 +64,9 @@ final class LoopSite {
         Cursor cursor = pipelineCursor.getParentTreeCursor();
         while (!(cursor.getValue() instanceof J.Block)) {
             Object parent = cursor.getValue();
-            String refusal = orderRefusal(parent, current);
-            if (refusal != null) {
-                return refused(refusal);
+            String reason = orderReason(parent, current);
+            if (reason != null) {
+                return refused(reason);
             }
             if (parent instanceof J.MethodInvocation && current == pipeline) {
                 parameterName = parameterName((J.MethodInvocation) parent, pipeline);
@@ -84,7 +85,7 @@ final class LoopSite {
      * Why {@code child}, inside {@code parent}, may not be evaluated exactly once, after nothing that could observe
      * it being evaluated earlier; null when it is.
      */
-    private static @Nullable String orderRefusal(Object parent, J child) {
+    private static @Nullable String orderReason(Object parent, J child) {
         if (parent instanceof J.Return || parent instanceof J.Parentheses || parent instanceof J.TypeCast ||
             parent instanceof J.VariableDeclarations.NamedVariable || parent instanceof J.FieldAccess) {
             return null;
@@ -103,10 +104,10 @@ final class LoopSite {
                     "the pipeline is assigned to an array element or another object's field";
         }
         if (parent instanceof J.MethodInvocation || parent instanceof J.NewClass || parent instanceof J.ArrayAccess) {
-            return operandOrderRefusal((Expression) parent, child);
+            return operandOrderReason((Expression) parent, child);
         }
         if (parent instanceof J.Binary) {
-            return binaryOrderRefusal((J.Binary) parent, child);
+            return binaryOrderReason((J.Binary) parent, child);
         }
         if (parent instanceof J.Lambda) {
             return "the pipeline is the body of a lambda, which has no block to put a loop in";
@@ -122,7 +123,7 @@ final class LoopSite {
      * observe the pipeline being evaluated earlier; null when the pipeline cannot change any of them
      * ({@link dev.rewriteperf.analysis.SafeToEvaluate#unchangedByOtherCode}).
      */
-    private static @Nullable String operandOrderRefusal(Expression parent, J child) {
+    private static @Nullable String operandOrderReason(Expression parent, J child) {
         if (parent instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) parent;
             if (call.getSelect() == child) {
@@ -139,7 +140,7 @@ final class LoopSite {
     }
 
     /** Why an operator's left operand might observe the pipeline on its right being evaluated earlier; null when not. */
-    private static @Nullable String binaryOrderRefusal(J.Binary binary, J child) {
+    private static @Nullable String binaryOrderReason(J.Binary binary, J child) {
         if (binary.getOperator() == J.Binary.Type.And || binary.getOperator() == J.Binary.Type.Or) {
             return binary.getLeft() == child ? null : "the pipeline is evaluated only on one side of `&&` or `||`";
         }
@@ -190,7 +191,7 @@ final class LoopSite {
      * (a wildcard, {@code Iterable}, a raw type) cannot take the additions. Null when it can, or when the site
      * declares nothing.
      */
-    @Nullable String declaredTypeRefusal() {
+    @Nullable String declaredTypeReason() {
         if (!declares()) {
             return null;
         }

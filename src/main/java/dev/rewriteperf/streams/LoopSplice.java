@@ -1,8 +1,8 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.Indentation;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.Templates;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.writing.Indentation;
+import dev.rewriteperf.analysis.writing.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;

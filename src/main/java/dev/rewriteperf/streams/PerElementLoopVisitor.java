@@ -1,14 +1,14 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.LineLengths;
-import dev.rewriteperf.analysis.Imports;
-import dev.rewriteperf.analysis.LocalVariables;
-import dev.rewriteperf.analysis.MagicNumbers;
-import dev.rewriteperf.analysis.SimpleNames;
-import dev.rewriteperf.analysis.SourceLocal;
-import dev.rewriteperf.analysis.TypeText;
-import dev.rewriteperf.table.PerformanceCandidates;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.names.SimpleNames;
+import dev.rewriteperf.analysis.names.TypeText;
+import dev.rewriteperf.analysis.project.MagicNumbers;
+import dev.rewriteperf.analysis.writing.Imports;
+import dev.rewriteperf.analysis.writing.LineLengths;
+import dev.rewriteperf.analysis.writing.SourceLocal;
+import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.MethodMatcher;
@@ -37,19 +37,19 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
     /** The project's Checkstyle, for the element count per item a flatMap array is sized by ({@code size() * 3}). */
     private final MagicNumbers numbers;
 
-    private PerElementLoopVisitor(PerformanceCandidates candidates, String operation, boolean intoList, MagicNumbers numbers) {
-        super(candidates);
+    private PerElementLoopVisitor(Spots spots, String operation, boolean intoList, MagicNumbers numbers) {
+        super(spots);
         this.operation = operation;
         this.intoList = intoList;
         this.numbers = numbers;
     }
 
-    static PerElementLoopVisitor intoArray(PerformanceCandidates candidates, String operation, MagicNumbers numbers) {
-        return new PerElementLoopVisitor(candidates, operation, false, numbers);
+    static PerElementLoopVisitor intoArray(Spots spots, String operation, MagicNumbers numbers) {
+        return new PerElementLoopVisitor(spots, operation, false, numbers);
     }
 
-    static PerElementLoopVisitor intoList(PerformanceCandidates candidates, String operation) {
-        return new PerElementLoopVisitor(candidates, operation, true, MagicNumbers.none());
+    static PerElementLoopVisitor intoList(Spots spots, String operation) {
+        return new PerElementLoopVisitor(spots, operation, true, MagicNumbers.none());
     }
 
     @Override
@@ -68,18 +68,18 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         if (pipeline == null) {
             return m;
         }
-        String refusal = refusal(pipeline, site, imports);
-        if (refusal != null) {
-            candidates.recordSkip(ctx, getCursor(), m, refusal);
+        String reason = reason(pipeline, site, imports);
+        if (reason != null) {
+            spots.leftAlone(ctx, getCursor(), m, reason);
             return m;
         }
         FilledLoop loop = filledLoop(pipeline, site, names, imports);
-        String lineRefusal = lineRefusal(loop, site);
-        if (lineRefusal != null) {
-            candidates.recordSkip(ctx, getCursor(), m, lineRefusal);
+        String lineReason = lineReason(loop, site);
+        if (lineReason != null) {
+            spots.leftAlone(ctx, getCursor(), m, lineReason);
             return m;
         }
-        if (!candidates.mayChange(ctx, getCursor(), m)) {
+        if (!spots.mayRewrite(ctx, getCursor(), m)) {
             return m;
         }
         schedule(site, loop);
@@ -95,33 +95,33 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
     }
 
     /** Why the pipeline cannot become a loop at {@code site}; null when it can. */
-    private @Nullable String refusal(PerElementPipeline pipeline, LoopSite site, Set<String> imports) {
-        if (pipeline.refusal != null) {
-            return pipeline.refusal;
+    private @Nullable String reason(PerElementPipeline pipeline, LoopSite site, Set<String> imports) {
+        if (pipeline.reason != null) {
+            return pipeline.reason;
         }
-        if (site.refusal != null) {
-            return site.refusal;
+        if (site.reason != null) {
+            return site.reason;
         }
-        String declaredTypeRefusal = intoList ? site.declaredTypeRefusal() : null;
-        if (declaredTypeRefusal != null) {
-            return declaredTypeRefusal;
+        String declaredTypeReason = intoList ? site.declaredTypeReason() : null;
+        if (declaredTypeReason != null) {
+            return declaredTypeReason;
         }
         int perItem = pipeline.elements.size();
-        String numberRefusal = perItem > 1 ? numbers.refusal(String.valueOf(perItem), getCursor()) : null;
-        if (numberRefusal != null) {
-            return numberRefusal;
+        String numberReason = perItem > 1 ? numbers.reason(String.valueOf(perItem), getCursor()) : null;
+        if (numberReason != null) {
+            return numberReason;
         }
-        return SimpleNames.importRefusal(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
+        return SimpleNames.importReason(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class), imports);
     }
 
     /** Why a new line before the loop's body would be longer than the file's lines; null when each fits. */
-    private @Nullable String lineRefusal(FilledLoop loop, LoopSite site) {
+    private @Nullable String lineReason(FilledLoop loop, LoopSite site) {
         J.CompilationUnit cu = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
         String indent = site.statement == null ? "" : site.statement.getPrefix().getIndent();
         for (String line : loop.headLines(getCursor())) {
-            String refusal = LineLengths.newCodeLineRefusal(cu, indent, line, "the new line");
-            if (refusal != null) {
-                return refusal;
+            String reason = LineLengths.newCodeLineReason(cu, indent, line, "the new line");
+            if (reason != null) {
+                return reason;
             }
         }
         return null;

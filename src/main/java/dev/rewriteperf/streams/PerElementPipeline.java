@@ -1,7 +1,7 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.References;
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.names.FreshNames;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.Tree;
@@ -24,7 +24,7 @@ import java.util.Set;
  * {@code source.stream().flatMap(e -> Stream.of(e1, ..., ek)).toArray(T[]::new)}, or with {@code map(e -> e1)}
  * (k = 1), or collected into a list, taken apart: the sized source, the lambda's parameter, the k element
  * expressions and where they go. Built only for a terminal call whose pipeline has that operation;
- * {@link #refusal} says why it cannot become a loop.
+ * {@link #reason} says why it cannot become a loop.
  */
 final class PerElementPipeline {
 
@@ -34,7 +34,7 @@ final class PerElementPipeline {
     private static final String UNWRITABLE_ELEMENT = "the source's element type cannot be written in source";
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
-    final @Nullable String refusal;
+    final @Nullable String reason;
     final SizedSource source;
     final String parameter;
     /** The lambda's declared parameter type, else the source's declared element type, if either is written: the loop variable copies it. */
@@ -47,16 +47,16 @@ final class PerElementPipeline {
     /** The statements of a block lambda before its {@code return}, which the loop's body runs first. */
     final List<Statement> leading;
 
-    private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
+    private PerElementPipeline(@Nullable String reason, SizedSource source, String parameter, @Nullable TypeTree declaredType,
                                @Nullable String elementType, @Nullable JavaType elementJavaType,
                                List<Expression> elements, Destination destination) {
-        this(refusal, source, parameter, declaredType, elementType, elementJavaType, elements, destination, Collections.emptyList());
+        this(reason, source, parameter, declaredType, elementType, elementJavaType, elements, destination, Collections.emptyList());
     }
 
-    private PerElementPipeline(@Nullable String refusal, SizedSource source, String parameter, @Nullable TypeTree declaredType,
+    private PerElementPipeline(@Nullable String reason, SizedSource source, String parameter, @Nullable TypeTree declaredType,
                                @Nullable String elementType, @Nullable JavaType elementJavaType,
                                List<Expression> elements, Destination destination, List<Statement> leading) {
-        this.refusal = refusal;
+        this.reason = reason;
         this.source = source;
         this.parameter = parameter;
         this.declaredType = declaredType;
@@ -81,9 +81,9 @@ final class PerElementPipeline {
         J.MethodInvocation perElement = operations.get(operations.size() - 1);
         Expression stream = perElement.getSelect();
         SizedSource source = SizedSource.of(stream == null ? terminal : stream, cursor, imports, names);
-        String refusal = pipelineRefusal(operations, operation, destination, source);
-        if (refusal != null) {
-            return refused(refusal, source, destination);
+        String reason = pipelineReason(operations, operation, destination, source);
+        if (reason != null) {
+            return refused(reason, source, destination);
         }
         Expression function = perElement.getArguments().get(0);
         List<J.MethodInvocation> laterMaps = operations.subList(0, operations.size() - 1);
@@ -107,15 +107,15 @@ final class PerElementPipeline {
     /** This pipeline with a block lambda's {@code leading} statements, which must not read the source either. */
     private PerElementPipeline withLeading(List<Statement> statements) {
         String counted = rootName(source.counted);
-        String leadingRefusal = counted != null && statements.stream().anyMatch(s -> References.countNamed(s, counted) > 0) ?
+        String leadingReason = counted != null && statements.stream().anyMatch(s -> References.countNamed(s, counted) > 0) ?
                 "the lambda refers to the source `" + counted + "`, which the loop reads while it runs" : null;
-        return new PerElementPipeline(refusal != null ? refusal : leadingRefusal, source, parameter, declaredType, elementType,
+        return new PerElementPipeline(reason != null ? reason : leadingReason, source, parameter, declaredType, elementType,
                 elementJavaType, elements, destination, statements);
     }
 
     /**
      * The one element {@code value} after the {@code map} calls that follow the first, applied in the stream's
-     * order ({@link ComposedMaps}); the refusal in place of the value when one cannot be written inline.
+     * order ({@link ComposedMaps}); the reason in place of the value when one cannot be written inline.
      */
     private static ComposedMaps.Applied composed(Expression value, List<J.MethodInvocation> laterMaps, String variable) {
         ComposedMaps.Applied applied = ComposedMaps.Applied.of(value);
@@ -131,13 +131,13 @@ final class PerElementPipeline {
     }
 
     /** Why the operations, the destination or the source keep the pipeline from becoming a loop; null when nothing does. */
-    private static @Nullable String pipelineRefusal(List<J.MethodInvocation> operations, String operation, Destination destination,
+    private static @Nullable String pipelineReason(List<J.MethodInvocation> operations, String operation, Destination destination,
                                                     SizedSource source) {
-        String refusal = StreamOperations.refusal(operations, operation);
-        if (refusal == null) {
-            refusal = destination.refusal();
+        String reason = StreamOperations.reason(operations, operation);
+        if (reason == null) {
+            reason = destination.reason();
         }
-        return refusal != null ? refusal : source.refusal;
+        return reason != null ? reason : source.reason;
     }
 
     /**
@@ -161,18 +161,18 @@ final class PerElementPipeline {
         if (!laterMaps.isEmpty()) {
             ComposedMaps.Applied applied = composed(elements.get(0), laterMaps, name);
             if (applied.value == null) {
-                return refused(applied.refusal, source, destination);
+                return refused(applied.reason, source, destination);
             }
             elements = Collections.singletonList(applied.value);
         }
-        String elementRefusal = elementRefusal(elements, source, destination);
+        String elementReason = elementReason(elements, source, destination);
         TypeTree lambdaType = parameter.getTypeExpression();
         String elementType = lambdaType == null ? source.element.text : lambdaType.printTrimmed(cursor);
         JavaType elementJavaType = lambdaType == null ? source.element.type : parameter.getType();
-        if (elementRefusal == null && (elementType == null || elementJavaType == null)) {
-            elementRefusal = source.element.refusal != null ? source.element.refusal : UNWRITABLE_ELEMENT;
+        if (elementReason == null && (elementType == null || elementJavaType == null)) {
+            elementReason = source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT;
         }
-        return new PerElementPipeline(elementRefusal, source, name, lambdaType != null ? lambdaType : source.element.tree,
+        return new PerElementPipeline(elementReason, source, name, lambdaType != null ? lambdaType : source.element.tree,
                 elementType, elementJavaType, elements, destination);
     }
 
@@ -180,7 +180,7 @@ final class PerElementPipeline {
     private static PerElementPipeline ofMethodReference(J.MemberReference reference, List<J.MethodInvocation> laterMaps,
                                                         SizedSource source, Destination destination, FreshNames names) {
         if (source.element.text == null || source.element.type == null) {
-            return refused(source.element.refusal != null ? source.element.refusal : UNWRITABLE_ELEMENT, source, destination);
+            return refused(source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT, source, destination);
         }
         String name = names.take(variableName(source.element.type));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
@@ -191,10 +191,10 @@ final class PerElementPipeline {
         }
         ComposedMaps.Applied applied = composed(call, laterMaps, name);
         if (applied.value == null) {
-            return refused(applied.refusal, source, destination);
+            return refused(applied.reason, source, destination);
         }
         List<Expression> elements = Collections.singletonList(applied.value);
-        return new PerElementPipeline(elementRefusal(elements, source, destination), source, name, source.element.tree,
+        return new PerElementPipeline(elementReason(elements, source, destination), source, name, source.element.tree,
                 source.element.text, source.element.type, elements, destination);
     }
 
@@ -212,8 +212,8 @@ final class PerElementPipeline {
         return FreshNames.isUsableName(name) ? name : "element";
     }
 
-    private static PerElementPipeline refused(String refusal, SizedSource source, Destination destination) {
-        return new PerElementPipeline(refusal, source, "", null, null, null, Collections.emptyList(), destination);
+    private static PerElementPipeline refused(String reason, SizedSource source, Destination destination) {
+        return new PerElementPipeline(reason, source, "", null, null, null, Collections.emptyList(), destination);
     }
 
     /** The {@code Stream.of(..)} a one-parameter lambda returns. */
@@ -245,9 +245,9 @@ final class PerElementPipeline {
     }
 
     /** Why the elements cannot be stored in the destination by a loop over the source; null when they can. */
-    private static @Nullable String elementRefusal(List<Expression> elements, SizedSource source, Destination destination) {
+    private static @Nullable String elementReason(List<Expression> elements, SizedSource source, Destination destination) {
         String counted = rootName(source.counted);
-        String typeRefusal = null;
+        String typeReason = null;
         for (Expression element : elements) {
             JavaType type = element.getType();
             if (type == null || type instanceof JavaType.Unknown) {
@@ -256,11 +256,11 @@ final class PerElementPipeline {
             if (counted != null && References.countNamed(element, counted) > 0) {
                 return "an element refers to the source `" + counted + "`, which the loop reads while it runs";
             }
-            if (typeRefusal == null) {
-                typeRefusal = destination.elementRefusal(type);
+            if (typeReason == null) {
+                typeReason = destination.elementReason(type);
             }
         }
-        return typeRefusal;
+        return typeReason;
     }
 
     private static @Nullable String rootName(Expression e) {

@@ -2,7 +2,6 @@ package dev.rewriteperf.streams;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.rewriteperf.profile.ProfileGate;
 import dev.rewriteperf.profile.ProfileGuidedComposite;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Option;
@@ -64,14 +63,8 @@ public class PreSizedLoops extends ProfileGuidedComposite {
 
     @Override
     public String getDescription() {
-        return "Replaces stream pipelines that turn a collection, a map or an array into an array with a fixed " +
-                 "number of elements per source element (`flatMap(e -> Stream.of(..))`, `map(e -> ..)`, a map's keys " +
-                 "then its values, also when written by hand as two lists concatenated), or `map(e -> ..)` into a list " +
-                 "with `Collectors.toList()`, by one array or `ArrayList` of exactly the right size, filled by a plain " +
-                 "loop that evaluates the same expressions in the same order. Pipelines it cannot prove equivalent " +
-                 "(filters, sorting, concurrent sources, elements that need a cast, ...) are listed, with the reason, " +
-                 "in the `Performance candidates` data table. With `hotMethods` (a JFR hot-methods table) only hot " +
-                 "methods are rewritten.";
+        return "Turns stream pipelines that build an array or a list from a sized source into one exactly sized " +
+               "array or `ArrayList` filled by a plain loop, with the same elements in the same order.";
     }
 
     @Override
@@ -79,18 +72,18 @@ public class PreSizedLoops extends ProfileGuidedComposite {
         return new LinkedHashSet<>(Arrays.asList("performance", "streams"));
     }
 
-    /** The family's recipes, in order, each asking {@code gate} before it rewrites; the umbrella runs them too. */
-    public static List<Recipe> family(ProfileGate gate) {
+    /** The family's recipes, in order, each gated by the composite that runs it; the umbrella runs them too. */
+    public static List<Recipe> family() {
         return Arrays.asList(
-                new PreSizeFlatMapToArray(gate),
-                new PreSizeKeysThenValuesArray(gate),
-                new PreSizeKeyAndValueListsArray(gate),
-                new PreSizeMapToArray(gate),
-                new PreSizeMapToList(gate));
+                new PreSizeFlatMapToArray(),
+                new PreSizeKeysThenValuesArray(),
+                new PreSizeKeyAndValueListsArray(),
+                new PreSizeMapToArray(),
+                new PreSizeMapToList());
     }
 
     @Override
-    protected List<Recipe> recipes(ProfileGate gate) {
-        return family(gate);
+    protected List<Recipe> recipes() {
+        return family();
     }
 }

@@ -1,9 +1,9 @@
 package dev.rewriteperf.streams;
 
-import dev.rewriteperf.analysis.ExpressionShapes;
-import dev.rewriteperf.analysis.FreshNames;
-import dev.rewriteperf.analysis.SafeToEvaluate;
-import dev.rewriteperf.analysis.SourceLocal;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.names.FreshNames;
+import dev.rewriteperf.analysis.writing.SourceLocal;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -33,7 +33,7 @@ final class SizedSource {
                                                    "local to evaluate it once";
 
     /** Why a loop cannot replace the stream; null when it can. */
-    final @Nullable String refusal;
+    final @Nullable String reason;
     /** What the new loop iterates: the collection, the map view or the array. */
     final Expression iterable;
     /** The expression whose {@code size()} or {@code length} is the element count. */
@@ -52,7 +52,7 @@ final class SizedSource {
 
     private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element,
                         @Nullable SourceLocal local) {
-        this.refusal = null;
+        this.reason = null;
         this.iterable = iterable;
         this.counted = counted;
         this.isArray = isArray;
@@ -61,13 +61,13 @@ final class SizedSource {
         this.local = local;
     }
 
-    private SizedSource(Expression stream, String refusal) {
-        this.refusal = refusal;
+    private SizedSource(Expression stream, String reason) {
+        this.reason = reason;
         this.iterable = stream;
         this.counted = stream;
         this.isArray = false;
         this.entries = false;
-        this.element = ElementType.refused(refusal);
+        this.element = ElementType.refused(reason);
         this.local = null;
     }
 
@@ -89,9 +89,9 @@ final class SizedSource {
 
     /** The entries of {@code map}, for a loop that reads its keys and values in one pass. */
     static SizedSource entriesOf(Expression map, Cursor cursor, Set<String> imports) {
-        String refusal = refusal(map, cursor);
-        if (refusal != null) {
-            return new SizedSource(map, refusal);
+        String reason = reason(map, cursor);
+        if (reason != null) {
+            return new SizedSource(map, reason);
         }
         return new SizedSource(map, map, false, true, ElementType.ofMapView("entrySet", map, cursor, imports));
     }
@@ -148,20 +148,20 @@ final class SizedSource {
             ((J.MethodInvocation) e).getSelect() != null) {
             J.MethodInvocation view = (J.MethodInvocation) e;
             Expression map = view.getSelect();
-            String refusal = refusal(map, cursor);
-            if (refusal != null) {
-                return new SizedSource(map, refusal);
+            String reason = reason(map, cursor);
+            if (reason != null) {
+                return new SizedSource(map, reason);
             }
             return new SizedSource(collection, map, false, false, ElementType.ofMapView(view.getSimpleName(), map, cursor, imports));
         }
-        String refusal = refusal(collection, cursor);
-        if (refusal == EVALUATED_TWICE) {
+        String reason = reason(collection, cursor);
+        if (reason == EVALUATED_TWICE) {
             SourceLocal local = SourceLocal.of(collection, cursor, imports, names);
             return local == null ? new SizedSource(collection, UNWRITABLE_LOCAL) : new SizedSource(local.reference(),
                     local.reference(), false, false, ElementType.ofCollection(collection, cursor, imports), local);
         }
-        if (refusal != null) {
-            return new SizedSource(collection, refusal);
+        if (reason != null) {
+            return new SizedSource(collection, reason);
         }
         return new SizedSource(collection, collection, false, false, ElementType.ofCollection(collection, cursor, imports));
     }
@@ -210,7 +210,7 @@ final class SizedSource {
      * Why a loop cannot read {@code counted} twice, once for its size and once to visit its elements; null when
      * it can.
      */
-    private static @Nullable String refusal(Expression counted, Cursor cursor) {
+    private static @Nullable String reason(Expression counted, Cursor cursor) {
         JavaType type = counted.getType();
         if (type == null || type instanceof JavaType.Unknown) {
             return "the types are not fully known";

@@ -40,7 +40,7 @@ final class StreamOperations {
      * Why the pipeline is more than the one {@code expected} operation, or for {@code map} more than a chain of
      * {@code map} calls; null when it is exactly that.
      */
-    static @Nullable String refusal(List<J.MethodInvocation> operations, String expected) {
+    static @Nullable String reason(List<J.MethodInvocation> operations, String expected) {
         boolean onlyExpected = operations.stream().allMatch(operation -> expected.equals(operation.getSimpleName()));
         if (onlyExpected && (operations.size() == 1 || "map".equals(expected))) {
             return null;

@@ -1,136 +1,24 @@
 package dev.rewriteperf.table;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreType;
-import dev.rewriteperf.analysis.ReleasePromises;
-import dev.rewriteperf.profile.MethodHeat;
-import dev.rewriteperf.profile.ProfileGate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Column;
-import org.openrewrite.Cursor;
 import org.openrewrite.DataTable;
-import org.openrewrite.ExecutionContext;
 import org.openrewrite.Recipe;
-import org.openrewrite.SourceFile;
-import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.Space;
-
-import java.util.Collections;
-import java.util.List;
 
 /**
- * The pack's one data table: every spot a recipe looked at, changed or not, and why not.
- * All recipes share this class, so an export writes one CSV that dry-run reports are built from.
+ * The pack's one data table: every spot a recipe looked at, rewritten or left alone, and the reason it was left alone.
+ * All recipes share this class, so an export writes one CSV that dry-run reports are built from. It holds rows only:
+ * whether a spot may be rewritten, and what its row says, is {@code profile.Spots}'s to decide.
  */
 @JsonIgnoreType
 public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> {
 
-    private static final int MAX_CODE_LENGTH = 240;
-
-    private final transient ProfileGate gate;
-    private final transient SourceLines lines = new SourceLines();
-
     public PerformanceCandidates(Recipe recipe) {
-        this(recipe, ProfileGate.NONE);
-    }
-
-    /** The table of a recipe in a profile-guided run: rows carry their method's figures, cold spots are kept. */
-    public PerformanceCandidates(Recipe recipe, ProfileGate gate) {
         super(recipe,
                 "Performance candidates",
                 "Every spot a `rewrite-performance` recipe examined, whether it was rewritten, what it became, " +
                 "and the reason when it was left alone.");
-        this.gate = gate;
-    }
-
-    /**
-     * Whether the spot may be rewritten under the run's profile. A spot in a cold method is recorded as left
-     * alone, with its figures; call this after every other check, just before the rewrite.
-     */
-    public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate) {
-        return mayChange(ctx, cursor, candidate, Collections.<Cursor>emptyList());
-    }
-
-    /** Records {@code refusal} when there is one (false); else whether the profile lets the spot be rewritten. */
-    public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate, @Nullable String refusal) {
-        if (refusal != null) {
-            recordSkip(ctx, cursor, candidate, refusal);
-            return false;
-        }
-        return mayChange(ctx, cursor, candidate);
-    }
-
-    /** The same for a change whose effect is where {@code uses} are: it may change when any use is in a hot method. */
-    public boolean mayChange(ExecutionContext ctx, Cursor cursor, J candidate, List<Cursor> uses) {
-        String cold = gate.coldReason(cursor, uses);
-        if (cold == null) {
-            return true;
-        }
-        recordSkip(ctx, cursor, candidate, cold, uses);
-        return false;
-    }
-
-    public void recordChange(ExecutionContext ctx, Cursor cursor, J before, J after) {
-        recordChange(ctx, cursor, before, after, Collections.<Cursor>emptyList());
-    }
-
-    /** A change whose effect is where {@code uses} are: the row carries the figures of the hottest. */
-    public void recordChange(ExecutionContext ctx, Cursor cursor, J before, J after, List<Cursor> uses) {
-        insert(ctx, cursor, before, true, print(after, cursor), "", uses);
-    }
-
-    public void recordSkip(ExecutionContext ctx, Cursor cursor, J candidate, String reason) {
-        recordSkip(ctx, cursor, candidate, reason, Collections.<Cursor>emptyList());
-    }
-
-    public void recordSkip(ExecutionContext ctx, Cursor cursor, J candidate, String reason, List<Cursor> uses) {
-        insert(ctx, cursor, candidate, false, "", reason, uses);
-    }
-
-    private void insert(ExecutionContext ctx, Cursor cursor, J candidate, boolean changed,
-                        String replacement, String reason, List<Cursor> uses) {
-        SourceFile sourceFile = cursor.firstEnclosing(SourceFile.class);
-        Recipe recipe = getRecipe();
-        MethodHeat heat = gate.heat(cursor, uses);
-        insertRow(ctx, new Row(
-                sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
-                lines.lineOf(cursor, candidate),
-                location(cursor),
-                recipe == null ? "" : recipe.getName(),
-                print(candidate, cursor),
-                changed,
-                replacement,
-                reason,
-                heat == null ? null : heat.getSampledBytes(),
-                heat == null ? null : heat.getShare(),
-                heat == null ? null : heat.getCpuShare(),
-                assumedRelease(cursor)));
-    }
-
-    private static String assumedRelease(Cursor cursor) {
-        String release = ReleasePromises.assumedAt(cursor);
-        return release == null ? "" : release;
-    }
-
-    /** {@code Outer.Inner#method}, or the class alone for field initialisers and initializer blocks. */
-    public static String location(Cursor cursor) {
-        StringBuilder where = new StringBuilder();
-        J.MethodDeclaration method = cursor.firstEnclosing(J.MethodDeclaration.class);
-        for (Cursor c = cursor; c != null; c = c.getParent()) {
-            Object value = c.getValue();
-            if (value instanceof J.ClassDeclaration) {
-                where.insert(0, where.length() == 0 ? "" : ".")
-                        .insert(0, ((J.ClassDeclaration) value).getSimpleName());
-            }
-        }
-        if (method != null) {
-            where.append('#').append(method.getSimpleName());
-        }
-        return where.toString();
-    }
-
-    private static String print(J tree, Cursor cursor) {
-        String code = tree.withPrefix(Space.EMPTY).printTrimmed(cursor.getParentOrThrow()).replaceAll("\\s+", " ");
-        return code.length() <= MAX_CODE_LENGTH ? code : code.substring(0, MAX_CODE_LENGTH - 1) + "…";
     }
 
     public static class Row {
@@ -252,7 +140,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
         @Override
         public String toString() {
-            return (changed ? "changed " : "skipped ") + location + " (line " + line + "): " + candidate +
+            return (changed ? "changed " : "left alone ") + location + " (line " + line + "): " + candidate +
                    (changed ? " -> " + replacement : " (" + reason + ")");
         }
 

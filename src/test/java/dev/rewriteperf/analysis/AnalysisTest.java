@@ -1,5 +1,11 @@
 package dev.rewriteperf.analysis;
 
+import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
+import dev.rewriteperf.analysis.evaluation.SideEffectFreeCode;
+import dev.rewriteperf.analysis.names.DeclaredTypes;
+import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.collections.ElementCounts;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
@@ -220,7 +226,7 @@ class AnalysisTest {
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
                 if (method.getSimpleName().equals("use")) {
                     Expression function = method.getArguments().get(0);
-                    reasons.put(function.printTrimmed(getCursor()), String.valueOf(SideEffectFreeCode.refusal(function, cu)));
+                    reasons.put(function.printTrimmed(getCursor()), String.valueOf(SideEffectFreeCode.reason(function, cu)));
                 }
                 return method;
             }

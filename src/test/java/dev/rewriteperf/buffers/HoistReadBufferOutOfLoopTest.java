@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -232,7 +232,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void bufferKeptInAList() {
         rewriteRun(
-          refusedBecause("used other than as a read target"),
+          leftAloneBecause("used other than as a read target"),
           java(
             //language=java
             """
@@ -258,7 +258,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void bufferWrittenWhole() {
         rewriteRun(
-          refusedBecause("used other than as a read target"),
+          leftAloneBecause("used other than as a read target"),
           java(
             //language=java
             """
@@ -284,7 +284,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void bufferReadAtAnIndex() {
         rewriteRun(
-          refusedBecause("read at an index not bounded by the count of a read into the buffer"),
+          leftAloneBecause("read at an index not bounded by the count of a read into the buffer"),
           java(
             //language=java
             """
@@ -359,7 +359,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void elementsNotProvablyBelowTheCountAreListed() {
         rewriteRun(
-          refusedBecause("an element is written, or read at an index not bounded by the count of a read into the buffer"),
+          leftAloneBecause("an element is written, or read at an index not bounded by the count of a read into the buffer"),
           java(
             //language=java
             """
@@ -489,7 +489,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void readFullyThatMayNotRunFirstOrAnArrayThatEscapesIsListed() {
         rewriteRun(
-          refusedBecause("used other than as a read target and a slice of what was read"),
+          leftAloneBecause("used other than as a read target and a slice of what was read"),
           java(
             //language=java
             """
@@ -584,7 +584,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void readIntoTheMiddle() {
         rewriteRun(
-          refusedBecause("used other than as a read target"),
+          leftAloneBecause("used other than as a read target"),
           java(
             //language=java
             """
@@ -610,7 +610,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void sizedByAParameter() {
         rewriteRun(
-          refusedBecause("the size is not a constant"),
+          leftAloneBecause("the size is not a constant"),
           java(
             //language=java
             """
@@ -636,7 +636,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void nameUsedAfterTheLoop() {
         rewriteRun(
-          refusedBecause("is used after the loop"),
+          leftAloneBecause("is used after the loop"),
           java(
             //language=java
             """
@@ -664,7 +664,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void fieldOfTheSameNameInTheLoop() {
         rewriteRun(
-          refusedBecause("also names something else in the loop"),
+          leftAloneBecause("also names something else in the loop"),
           java(
             //language=java
             """
@@ -692,7 +692,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void capturedByALambda() {
         rewriteRun(
-          refusedBecause("inside a lambda"),
+          leftAloneBecause("inside a lambda"),
           java(
             //language=java
             """
@@ -720,7 +720,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void countChangedAfterTheRead() {
         rewriteRun(
-          refusedBecause("set by something other than a read"),
+          leftAloneBecause("set by something other than a read"),
           java(
             //language=java
             """
@@ -747,7 +747,7 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
     @Test
     void countDeclaredBeforeTheBuffer() {
         rewriteRun(
-          refusedBecause("not declared after the buffer"),
+          leftAloneBecause("not declared after the buffer"),
           java(
             //language=java
             """

@@ -31,7 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -344,7 +344,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void elementsOutsideABoundedLoopOrAForEach() {
         rewriteRun(
-          refusedBecause("used other than by a null check"),
+          leftAloneBecause("used other than by a null check"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -388,7 +388,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void valueReturned() {
         rewriteRun(
-          refusedBecause("used other than by a null check"),
+          leftAloneBecause("used other than by a null check"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -408,7 +408,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void valueHandedToADeserializer() {
         rewriteRun(
-          refusedBecause("used other than by a null check"),
+          leftAloneBecause("used other than by a null check"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -433,7 +433,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void valueUsedWhereItMayBeNull() {
         rewriteRun(
-          refusedBecause("may be null"),
+          leftAloneBecause("may be null"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -455,7 +455,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void otherCodeBetweenTheReadAndTheUse() {
         rewriteRun(
-          refusedBecause("`audit(..)` runs between the read and the value's last use"),
+          leftAloneBecause("`audit(..)` runs between the read and the value's last use"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -549,7 +549,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void callbackBetweenTheReadAndTheUse() {
         rewriteRun(
-          refusedBecause("runs between the read and the value's last use"),
+          leftAloneBecause("runs between the read and the value's last use"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -581,7 +581,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void valueCapturedByALambda() {
         rewriteRun(
-          refusedBecause("inside a lambda"),
+          leftAloneBecause("inside a lambda"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -607,7 +607,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void instanceBufferInAStaticMethod() {
         rewriteRun(
-          spec -> refusedBecause("a static method cannot use the instance's buffer")
+          spec -> leftAloneBecause("a static method cannot use the instance's buffer")
             .accept(spec.recipe(new ReadRocksDbValuesIntoReusedBuffer("instance"))),
           java(
             """
@@ -641,7 +641,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     void instanceBufferNotAddedToARecord() {
         // A record cannot declare instance fields: the instance buffer would not compile there.
         rewriteRun(
-          spec -> refusedBecause("the class is a record, which cannot have the instance buffer's field")
+          spec -> leftAloneBecause("the class is a record, which cannot have the instance buffer's field")
             .accept(spec.recipe(new ReadRocksDbValuesIntoReusedBuffer("instance"))),
           java(
             //language=java
@@ -663,7 +663,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void helperNameAlreadyTaken() {
         rewriteRun(
-          refusedBecause("already names something in this file"),
+          leftAloneBecause("already names something in this file"),
           java(
             """
               import org.rocksdb.RocksDB;
@@ -924,7 +924,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     @Test
     void aClassWhoseDeclaredFieldsAreListedGetsNoBuffer() {
         rewriteRun(
-          refusedBecause("`getClass().getDeclaredFields()` lists the class's declared fields by reflection"),
+          leftAloneBecause("`getClass().getDeclaredFields()` lists the class's declared fields by reflection"),
           java(
             """
               import org.rocksdb.RocksDB;

@@ -14,7 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -184,7 +184,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void readerIntoWriterGainsNothing() {
         rewriteRun(
-          refusedBecause("Reader.transferTo runs the same loop"),
+          leftAloneBecause("Reader.transferTo runs the same loop"),
           version(
             java(
               //language=java
@@ -215,7 +215,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void gzipStreamGainsNothing() {
         rewriteRun(
-          refusedBecause("transferTo of `GZIPInputStream` is the same loop"),
+          leftAloneBecause("transferTo of `GZIPInputStream` is the same loop"),
           version(
             java(
               //language=java
@@ -244,7 +244,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void streamFromTheCallerMayImplementTransferToWithThisCopy() {
         rewriteRun(
-          refusedBecause("not created in this method"),
+          leftAloneBecause("not created in this method"),
           version(
             java(
               //language=java
@@ -273,7 +273,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void localStreamWrappingTheCallersStream() {
         rewriteRun(
-          refusedBecause("transferTo of `BufferedInputStream` is the same loop"),
+          leftAloneBecause("transferTo of `BufferedInputStream` is the same loop"),
           version(
             java(
               //language=java
@@ -301,7 +301,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void outputFromTheCallerMayBeNull() {
         rewriteRun(
-          refusedBecause("the output is not created in this method and may be null"),
+          leftAloneBecause("the output is not created in this method and may be null"),
           version(
             java(
               //language=java
@@ -329,7 +329,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void loopThatImplementsTransferTo() {
         rewriteRun(
-          refusedBecause("implements transferTo itself"),
+          leftAloneBecause("implements transferTo itself"),
           version(
             java(
               //language=java
@@ -362,7 +362,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void bufferReusedFromAField() {
         rewriteRun(
-          refusedBecause("not allocated in this block"),
+          leftAloneBecause("not allocated in this block"),
           version(
             java(
               //language=java
@@ -391,7 +391,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void bufferSizedByAParameterMayBeEmpty() {
         rewriteRun(
-          refusedBecause("not allocated in this block with a constant size"),
+          leftAloneBecause("not allocated in this block with a constant size"),
           version(
             java(
               //language=java
@@ -419,7 +419,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void bufferReadAfterTheLoop() {
         rewriteRun(
-          refusedBecause("buffer is used outside the loop"),
+          leftAloneBecause("buffer is used outside the loop"),
           version(
             java(
               //language=java
@@ -448,7 +448,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void countReadAfterTheLoop() {
         rewriteRun(
-          refusedBecause("count is read outside the loop"),
+          leftAloneBecause("count is read outside the loop"),
           version(
             java(
               //language=java
@@ -477,7 +477,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void totalInAField() {
         rewriteRun(
-          refusedBecause("the total is a field"),
+          leftAloneBecause("the total is a field"),
           version(
             java(
               //language=java
@@ -508,7 +508,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void totalReadByACatch() {
         rewriteRun(
-          refusedBecause("a catch or finally block may read the total"),
+          leftAloneBecause("a catch or finally block may read the total"),
           version(
             java(
               //language=java
@@ -570,7 +570,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void stopsAtAZeroByteRead() {
         rewriteRun(
-          refusedBecause("stops at a read of zero bytes"),
+          leftAloneBecause("stops at a read of zero bytes"),
           version(
             java(
               //language=java
@@ -625,7 +625,7 @@ class UseTransferToForCopyLoopsTest implements RewriteTest {
     @Test
     void outputFromACall() {
         rewriteRun(
-          refusedBecause("output is not a variable or field"),
+          leftAloneBecause("output is not a variable or field"),
           version(
             java(
               //language=java

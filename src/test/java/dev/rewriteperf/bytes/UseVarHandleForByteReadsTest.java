@@ -11,7 +11,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Random;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -477,7 +477,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void threeBytesAreListed() {
         rewriteRun(
-          refusedBecause("3 bytes"),
+          leftAloneBecause("3 bytes"),
           version(
             java(
               //language=java
@@ -496,7 +496,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void wrongShiftIsListed() {
         rewriteRun(
-          refusedBecause("the shifts follow neither byte order"),
+          leftAloneBecause("the shifts follow neither byte order"),
           version(
             java(
               //language=java
@@ -516,7 +516,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void unmaskedLowerByteIsListed() {
         rewriteRun(
-          refusedBecause("a byte below the highest is not masked with 0xFF"),
+          leftAloneBecause("a byte below the highest is not masked with 0xFF"),
           version(
             java(
               //language=java
@@ -536,7 +536,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void intHighByteSignExtendedIntoALongIsListed() {
         rewriteRun(
-          refusedBecause("the highest byte is an int that would be sign-extended into the long"),
+          leftAloneBecause("the highest byte is an int that would be sign-extended into the long"),
           version(
             java(
               //language=java
@@ -556,7 +556,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void repeatedByteIsListed() {
         rewriteRun(
-          refusedBecause("the bytes are not 4 consecutive elements, each read once"),
+          leftAloneBecause("the bytes are not 4 consecutive elements, each read once"),
           version(
             java(
               //language=java
@@ -576,7 +576,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void postIncrementIndicesAreListed() {
         rewriteRun(
-          refusedBecause("the bytes are not 2 consecutive elements, each read once"),
+          leftAloneBecause("the bytes are not 2 consecutive elements, each read once"),
           version(
             java(
               //language=java
@@ -599,7 +599,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void indexFromACallIsListed() {
         rewriteRun(
-          refusedBecause("the array or index is not a plain variable, field or arithmetic on them"),
+          leftAloneBecause("the array or index is not a plain variable, field or arithmetic on them"),
           version(
             java(
               //language=java
@@ -625,7 +625,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void volatileIndexIsListed() {
         rewriteRun(
-          refusedBecause("the array or index is not a plain variable, field or arithmetic on them"),
+          leftAloneBecause("the array or index is not a plain variable, field or arithmetic on them"),
           version(
             java(
               //language=java
@@ -647,7 +647,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void caughtArrayIndexOutOfBoundsIsListed() {
         rewriteRun(
-          refusedBecause("an enclosing try catches ArrayIndexOutOfBoundsException"),
+          leftAloneBecause("an enclosing try catches ArrayIndexOutOfBoundsException"),
           version(
             java(
               //language=java
@@ -671,7 +671,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void signedShortInAnIntIsListed() {
         rewriteRun(
-          refusedBecause("a signed 2-byte value widened to int"),
+          leftAloneBecause("a signed 2-byte value widened to int"),
           version(
             java(
               //language=java
@@ -691,7 +691,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void enumIsListed() {
         rewriteRun(
-          refusedBecause("the top-level type is an enum"),
+          leftAloneBecause("the top-level type is an enum"),
           version(
             java(
               //language=java
@@ -713,7 +713,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void interfaceIsListed() {
         rewriteRun(
-          refusedBecause("the top-level type is an interface"),
+          leftAloneBecause("the top-level type is an interface"),
           version(
             java(
               //language=java
@@ -827,7 +827,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
     @Test
     void aClassWhoseDeclaredFieldsAreListedGetsNoViewField() {
         rewriteRun(
-          refusedBecause("`Header.class.getDeclaredFields()` lists the class's declared fields by reflection"),
+          leftAloneBecause("`Header.class.getDeclaredFields()` lists the class's declared fields by reflection"),
           version(
             java(
               //language=java

@@ -12,7 +12,7 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Random;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -146,7 +146,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     @Test
     void missingByteIsListed() {
         rewriteRun(
-          refusedBecause("3 bytes"),
+          leftAloneBecause("3 bytes"),
           version(
             java(
               //language=java
@@ -168,7 +168,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     @Test
     void wrongShiftIsListed() {
         rewriteRun(
-          refusedBecause("the shifts follow neither byte order"),
+          leftAloneBecause("the shifts follow neither byte order"),
           version(
             java(
               //language=java
@@ -191,7 +191,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     @Test
     void postIncrementIndicesAreListed() {
         rewriteRun(
-          refusedBecause("the bytes are not 2 consecutive elements, each stored once"),
+          leftAloneBecause("the bytes are not 2 consecutive elements, each stored once"),
           version(
             java(
               //language=java
@@ -215,7 +215,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     @Test
     void valueFromACallIsListed() {
         rewriteRun(
-          refusedBecause("the stored value is not a plain variable"),
+          leftAloneBecause("the stored value is not a plain variable"),
           version(
             java(
               //language=java
@@ -240,7 +240,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     @Test
     void caughtExceptionIsListed() {
         rewriteRun(
-          refusedBecause("an enclosing try catches IndexOutOfBoundsException"),
+          leftAloneBecause("an enclosing try catches IndexOutOfBoundsException"),
           version(
             java(
               //language=java
@@ -266,7 +266,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     @Test
     void shortValueIntoFourBytesIsListed() {
         rewriteRun(
-          refusedBecause("a 4-byte view does not fit the stored value's type"),
+          leftAloneBecause("a 4-byte view does not fit the stored value's type"),
           version(
             java(
               //language=java

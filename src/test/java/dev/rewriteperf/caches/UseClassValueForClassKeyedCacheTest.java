@@ -10,7 +10,7 @@ import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -501,7 +501,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenALookupMayAnswerNull() {
         rewriteRun(
-          refusedBecause("`HANDLERS.get(..)` in Lookup#known: it answers for a class not yet computed"),
+          leftAloneBecause("`HANDLERS.get(..)` in Lookup#known: it answers for a class not yet computed"),
           java(
             //language=java
             """
@@ -527,7 +527,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheCacheIsIteratedOrCleared() {
         rewriteRun(
-          refusedBecause("`NAMES.clear(..)` in Names#reset"),
+          leftAloneBecause("`NAMES.clear(..)` in Names#reset"),
           java(
             //language=java
             """
@@ -557,7 +557,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheCacheEscapes() {
         rewriteRun(
-          refusedBecause("`NAMES` is used as a value in Names#view"),
+          leftAloneBecause("`NAMES` is used as a value in Names#view"),
           java(
             //language=java
             """
@@ -690,7 +690,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertAnInstanceFieldsCache() {
         rewriteRun(
-          refusedBecause("an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"),
+          leftAloneBecause("an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"),
           java(
             //language=java
             """
@@ -712,7 +712,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertAGuavaCache() {
         rewriteRun(
-          refusedBecause("a Guava cache"),
+          leftAloneBecause("a Guava cache"),
           java(
             //language=java
             """
@@ -734,7 +734,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertASynchronizedWeakHashMap() {
         rewriteRun(
-          refusedBecause("not initialised with an empty HashMap or ConcurrentHashMap"),
+          leftAloneBecause("not initialised with an empty HashMap or ConcurrentHashMap"),
           java(
             //language=java
             """
@@ -757,7 +757,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheFunctionWritesAField() {
         rewriteRun(
-          refusedBecause("the function writes the field `misses`"),
+          leftAloneBecause("the function writes the field `misses`"),
           java(
             //language=java
             """
@@ -783,7 +783,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheFunctionReadsMutableState() {
         rewriteRun(
-          refusedBecause("the function reads `prefix`, a field whose content may change"),
+          leftAloneBecause("the function reads `prefix`, a field whose content may change"),
           java(
             //language=java
             """
@@ -806,7 +806,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheFunctionCallsCodeItCannotSee() {
         rewriteRun(
-          refusedBecause("the function calls `Introspector.getBeanInfo`"),
+          leftAloneBecause("the function calls `Introspector.getBeanInfo`"),
           java(
             //language=java
             """
@@ -837,7 +837,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheFunctionCapturesALocal() {
         rewriteRun(
-          refusedBecause("the function captures the local `suffix`"),
+          leftAloneBecause("the function captures the local `suffix`"),
           java(
             //language=java
             """
@@ -859,7 +859,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertARecursiveCompute() {
         rewriteRun(
-          refusedBecause("the function calls `Map.computeIfAbsent`"),
+          leftAloneBecause("the function calls `Map.computeIfAbsent`"),
           java(
             //language=java
             """
@@ -881,7 +881,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertAHashMapLookedUpWithAKeyThatMayBeNull() {
         rewriteRun(
-          refusedBecause("a HashMap accepts a null key"),
+          leftAloneBecause("a HashMap accepts a null key"),
           java(
             //language=java
             """
@@ -903,7 +903,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void parenthesisedHashMapIsStillCheckedForNullKeys() {
         rewriteRun(
-          refusedBecause("a HashMap accepts a null key"),
+          leftAloneBecause("a HashMap accepts a null key"),
           java(
             //language=java
             """
@@ -925,7 +925,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertABoundMethodReference() {
         rewriteRun(
-          refusedBecause("a bound method reference"),
+          leftAloneBecause("a bound method reference"),
           java(
             //language=java
             """
@@ -949,7 +949,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertACacheFilledByDifferentFunctions() {
         rewriteRun(
-          refusedBecause("filled by different functions"),
+          leftAloneBecause("filled by different functions"),
           java(
             //language=java
             """
@@ -975,7 +975,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertARawClassKey() {
         rewriteRun(
-          refusedBecause("keyed by a raw or exact `Class` type"),
+          leftAloneBecause("keyed by a raw or exact `Class` type"),
           java(
             //language=java
             """
@@ -998,7 +998,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheFunctionCallsGetUnqualified() {
         rewriteRun(
-          refusedBecause("calls `get(..)` unqualified"),
+          leftAloneBecause("calls `get(..)` unqualified"),
           java(
             //language=java
             """
@@ -1024,7 +1024,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenTheFunctionUsesAMethodTypeVariable() {
         rewriteRun(
-          refusedBecause("the function uses the type variable `T`"),
+          leftAloneBecause("the function uses the type variable `T`"),
           java(
             //language=java
             """
@@ -1049,7 +1049,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertWhenFilledFromANestedClass() {
         rewriteRun(
-          refusedBecause("filled from Outer.Inner#name, a nested or anonymous class"),
+          leftAloneBecause("filled from Outer.Inner#name, a nested or anonymous class"),
           java(
             //language=java
             """
@@ -1077,7 +1077,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertADeclarationOfSeveralFields() {
         rewriteRun(
-          refusedBecause("declares several fields at once"),
+          leftAloneBecause("declares several fields at once"),
           java(
             //language=java
             """

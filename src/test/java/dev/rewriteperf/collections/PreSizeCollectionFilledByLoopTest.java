@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -284,7 +284,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     @Test
     void doesNotSizeWhereTheLineWouldOutgrowTheFilesCodeLines() {
         rewriteRun(
-          refusedBecause("sized, the construction would make its line 89 characters long, longer than this file's " +
+          leftAloneBecause("sized, the construction would make its line 89 characters long, longer than this file's " +
                          "code lines (80)"),
           version(
             java(
@@ -580,7 +580,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     @Test
     void doesNotChangeWhenTheSourcesTypeCannotBeWritten() {
         rewriteRun(
-          spec -> refusedBecause("the loop's source may have side effects when read again, and its type cannot be " +
+          spec -> leftAloneBecause("the loop's source may have side effects when read again, and its type cannot be " +
                                  "written for a local to evaluate it once").accept(spec),
           version(
             java(

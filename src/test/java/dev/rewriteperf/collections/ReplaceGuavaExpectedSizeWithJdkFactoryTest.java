@@ -1,7 +1,6 @@
 package dev.rewriteperf.collections;
 
 import dev.rewriteperf.BenchmarkSources;
-import dev.rewriteperf.analysis.DependencyVersions;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;

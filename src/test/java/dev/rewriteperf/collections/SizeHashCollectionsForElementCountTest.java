@@ -9,7 +9,7 @@ import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.openrewrite.java.Assertions.java;
@@ -380,7 +380,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     @Test
     void doesNotSizeWhereTheLineWouldOutgrowTheFilesCodeLines() {
         rewriteRun(
-          refusedBecause("sized, the construction would make its line 87 characters long, longer than this " +
+          leftAloneBecause("sized, the construction would make its line 87 characters long, longer than this " +
                                  "file's code lines (80)"),
           version(
             java(
@@ -845,7 +845,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     @Test
     void doesNotSizeACollectionHandedStraightToAnotherCall() {
         rewriteRun(
-          refusedBecause("the count may only bound what is added"),
+          leftAloneBecause("the count may only bound what is added"),
           version(
             java(
               //language=java

@@ -306,7 +306,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotRewriteASingleArrayWhichIsTheVarargsArrayItself() {
         rewriteRun(
-          CandidateRows.refusedBecause("is the varargs array itself"),
+          CandidateRows.leftAloneBecause("is the varargs array itself"),
           //language=java
           java(
             """
@@ -346,7 +346,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotRewriteAProjectValueBeforeAFieldItsHashCodeCouldChange() {
         rewriteRun(
-          CandidateRows.refusedBecause("`owner` has a hashCode the project may define"),
+          CandidateRows.leftAloneBecause("`owner` has a hashCode the project may define"),
           //language=java
           java(
             """
@@ -397,7 +397,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotRewriteWhereObjectsNamesAnotherClass() {
         rewriteRun(
-          spec -> CandidateRows.refusedBecause("`Objects` already names com.google.common.base.Objects in this file")
+          spec -> CandidateRows.leftAloneBecause("`Objects` already names com.google.common.base.Objects in this file")
             .accept(spec.parser(JavaParser.fromJavaVersion().classpath("guava"))),
           //language=java
           java(
@@ -428,7 +428,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotImportObjectsWhereANestedClassHasItsName() {
         rewriteRun(
-          CandidateRows.refusedBecause("`Objects` already names a class declared in this file"),
+          CandidateRows.leftAloneBecause("`Objects` already names a class declared in this file"),
           //language=java
           java(
             """
@@ -462,7 +462,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotImportObjectsNextToOnDemandImports() {
         rewriteRun(
-          CandidateRows.refusedBecause("could be shadowed through this file's on-demand imports"),
+          CandidateRows.leftAloneBecause("could be shadowed through this file's on-demand imports"),
           //language=java
           java(
             """
@@ -533,7 +533,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotWriteABoxANestedClassShadows() {
         rewriteRun(
-          CandidateRows.refusedBecause("`Long` already names a class declared in this file"),
+          CandidateRows.leftAloneBecause("`Long` already names a class declared in this file"),
           //language=java
           java(
             """
@@ -559,7 +559,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotWriteBoxHashCodesForJava7() {
         rewriteRun(
-          CandidateRows.refusedBecause("(Integer.hashCode(int)) needs Java 8, beyond Java 7: its build compiles it for Java 7"),
+          CandidateRows.leftAloneBecause("(Integer.hashCode(int)) needs Java 8, beyond Java 7: its build compiles it for Java 7"),
           //language=java
           version(java(
             """
@@ -582,7 +582,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotMakeALineLongerThanAnyOtherOfTheFile() {
         rewriteRun(
-          CandidateRows.refusedBecause("longer than this file's code lines (80)"),
+          CandidateRows.leftAloneBecause("longer than this file's code lines (80)"),
           //language=java
           java(
             """
@@ -607,7 +607,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotUnwrapACallWrittenOverSeveralLines() {
         rewriteRun(
-          CandidateRows.refusedBecause("the call is written over several lines"),
+          CandidateRows.leftAloneBecause("the call is written over several lines"),
           //language=java
           java(
             """
@@ -655,7 +655,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotRewriteArraysAmongTheValuesOrACapturedArrayType() {
         rewriteRun(
-          CandidateRows.refusedBecause("is, or may be, an array"),
+          CandidateRows.leftAloneBecause("is, or may be, an array"),
           //language=java
           java(
             """
@@ -678,7 +678,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotRewriteAHashThatIsNotUsedAsAValue() {
         rewriteRun(
-          CandidateRows.refusedBecause("the hash is not used as a value"),
+          CandidateRows.leftAloneBecause("the hash is not used as a value"),
           //language=java
           java(
             """
@@ -765,7 +765,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void measuresTheWholeLineOfAOneLineMethod() {
         rewriteRun(
-          CandidateRows.refusedBecause("longer than this file's code lines (80)"),
+          CandidateRows.leftAloneBecause("longer than this file's code lines (80)"),
           //language=java
           java(
             """
@@ -804,7 +804,7 @@ class InlineObjectsHashTest implements RewriteTest {
     @Test
     void doesNotWrite31WhereTheProjectsCheckstyleForbidsMagicNumbers() {
         rewriteRun(
-          CandidateRows.refusedBecause("the project's Checkstyle (src/conf/checkstyle.xml) forbids magic numbers, and the rewrite would write 31"),
+          CandidateRows.leftAloneBecause("the project's Checkstyle (src/conf/checkstyle.xml) forbids magic numbers, and the rewrite would write 31"),
           Checkstyle.magicNumberCheck(""),
           //language=java
           java(

@@ -239,7 +239,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void measuresACallWrappedOntoALineOfItsOwn() {
         rewriteRun(
-          CandidateRows.refusedBecause("the call would make its line 110 characters long, longer than this file's code lines (105)"),
+          CandidateRows.leftAloneBecause("the call would make its line 110 characters long, longer than this file's code lines (105)"),
           //language=java
           java(
             """
@@ -380,7 +380,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotReuseAFieldWhereTheNameMeansSomethingElse() {
         rewriteRun(
-          CandidateRows.refusedBecause("no name is free for the Pattern field, or the class's type is unknown"),
+          CandidateRows.leftAloneBecause("no name is free for the Pattern field, or the class's type is unknown"),
           //language=java
           java(
             """
@@ -403,7 +403,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     void doesNotAddAFieldToAClassWhoseDeclaredFieldsAreListed() {
         // mariadb-connector-j's Configuration prints its declared fields, and throws on one of a type it does not expect
         rewriteRun(
-          CandidateRows.refusedBecause("`Configuration.class.getDeclaredFields()` lists the class's declared fields by " +
+          CandidateRows.leftAloneBecause("`Configuration.class.getDeclaredFields()` lists the class's declared fields by " +
                                        "reflection: a new field would be among them"),
           //language=java
           java(
@@ -430,7 +430,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotAddAFieldThatCodeOfAStaticNestedTypeWouldReadBeforeItsClassIsInitialised() {
         rewriteRun(
-          CandidateRows.refusedBecause("read from Kind, a static nested type whose code can run before the top-level " +
+          CandidateRows.leftAloneBecause("read from Kind, a static nested type whose code can run before the top-level " +
                                        "class is initialised"),
           //language=java
           java(
@@ -491,7 +491,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotAddAFieldToASerializableClassWithoutItsVersion() {
         rewriteRun(
-          CandidateRows.refusedBecause("the class is Serializable without a serialVersionUID"),
+          CandidateRows.leftAloneBecause("the class is Serializable without a serialVersionUID"),
           //language=java
           java(
             """
@@ -733,7 +733,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotAddAFieldWhoseOwnLineWouldBeTooLongForTheFile() {
         rewriteRun(
-          CandidateRows.refusedBecause("the Pattern field's declaration would be 114 characters long, longer than " +
+          CandidateRows.leftAloneBecause("the Pattern field's declaration would be 114 characters long, longer than " +
                                        "this file's code lines (80) and its lines with strings (41)"),
           //language=java
           java(
@@ -751,7 +751,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotAddAFieldToAClassThatAWalkerOfItsClassesLists() {
         rewriteRun(
-          CandidateRows.refusedBecause("`c.getDeclaredFields()` lists the class's declared fields by reflection"),
+          CandidateRows.leftAloneBecause("`c.getDeclaredFields()` lists the class's declared fields by reflection"),
           //language=java
           java(
             """
@@ -796,7 +796,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotAddAFieldToASuperclassThatAWalkerFromASubclassLists() {
         rewriteRun(
-          CandidateRows.refusedBecause("lists the class's declared fields by reflection"),
+          CandidateRows.leftAloneBecause("lists the class's declared fields by reflection"),
           //language=java
           java(
             """
@@ -844,7 +844,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void doesNotAddAFieldThatANestedTypeWouldReadBeforeAProjectSuperclassIsInitialised() {
         rewriteRun(
-          CandidateRows.refusedBecause("read from Parser, a static nested type whose code can run before the top-level class is initialised"),
+          CandidateRows.leftAloneBecause("read from Parser, a static nested type whose code can run before the top-level class is initialised"),
           //language=java
           java(
             """
@@ -875,7 +875,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void anotherFilesEnumValuesInAFieldIsAStaticInitialiserAConstantsFieldMayNotFollow() {
         rewriteRun(
-          CandidateRows.refusedBecause("the constant `SEP` is declared after a static initialiser"),
+          CandidateRows.leftAloneBecause("the constant `SEP` is declared after a static initialiser"),
           //language=java
           java(
             """
@@ -945,7 +945,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void belowJava11ANestedReadOfASerializableClassFieldWouldAddAnAccessor() {
         rewriteRun(
-          CandidateRows.refusedBecause("the field would need an accessor method below Java 11"),
+          CandidateRows.leftAloneBecause("the field would need an accessor method below Java 11"),
           //language=java
           version(java(
             """
@@ -1016,7 +1016,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void anAnonymousClassListingItsFieldsCountsForTheTypeItCreates() {
         rewriteRun(
-          CandidateRows.refusedBecause("lists the class's declared fields by reflection"),
+          CandidateRows.leftAloneBecause("lists the class's declared fields by reflection"),
           //language=java
           java(
             """

@@ -409,7 +409,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
     @Test
     void doesNotConcatenateWhenValuesAndSpecifiersDoNotMatch() {
         rewriteRun(
-          CandidateRows.refusedBecause("the call throws, or evaluates values it does not print"),
+          CandidateRows.leftAloneBecause("the call throws, or evaluates values it does not print"),
           //language=java
           java(
             """
@@ -426,7 +426,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
     @Test
     void doesNotReorderAProjectToStringAndACall() {
         rewriteRun(
-          CandidateRows.refusedBecause("has a toString the project may define, which concatenation could call before `next()` is evaluated"),
+          CandidateRows.leftAloneBecause("has a toString the project may define, which concatenation could call before `next()` is evaluated"),
           //language=java
           java(
             """
@@ -619,7 +619,7 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
     @Test
     void doesNotShortenAWrappedStatementItsFormatterWouldJoin() {
         rewriteRun(
-          CandidateRows.refusedBecause("the statement is wrapped over several lines: shorter, it may fit on fewer"),
+          CandidateRows.leftAloneBecause("the statement is wrapped over several lines: shorter, it may fit on fewer"),
           //language=java
           java(
             """

@@ -117,7 +117,7 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
     @Test
     void doesNotAppendAStringThatMayBeNull() {
         rewriteRun(
-          CandidateRows.refusedBecause("may be null: `substring` threw a NullPointerException, `append` would write \"null\""),
+          CandidateRows.leftAloneBecause("may be null: `substring` threw a NullPointerException, `append` would write \"null\""),
           //language=java
           java(
             """
@@ -249,7 +249,7 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
     @Test
     void doesNotParseARangeBeforeJava9() {
         rewriteRun(
-          CandidateRows.refusedBecause("(Integer.parseInt(CharSequence, int, int, int)) needs Java 9, beyond Java 8"),
+          CandidateRows.leftAloneBecause("(Integer.parseInt(CharSequence, int, int, int)) needs Java 9, beyond Java 8"),
           //language=java
           version(java(
             """

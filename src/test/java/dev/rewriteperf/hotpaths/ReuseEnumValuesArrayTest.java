@@ -4,6 +4,7 @@ import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CandidateRows;
 import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.profile.ProfileGate;
+import dev.rewriteperf.profile.Spots;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +42,7 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
         }
         Path csv = dir.resolve("hot-methods.csv");
         Files.write(csv, table.toString().getBytes(StandardCharsets.UTF_8));
-        return new ReuseEnumValuesArray(ProfileGate.of(csv.toString(), null));
+        return Spots.gated(new ReuseEnumValuesArray(), ProfileGate.of(csv.toString(), null));
     }
 
     @DocumentExample
@@ -64,7 +65,7 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
     @Test
     void withoutAProfileTheCallsAreListedOnly() {
         rewriteRun(
-          CandidateRows.refusedBecause("rewritten only in methods a profile marks hot (option hotMethods)"),
+          CandidateRows.leftAloneBecause("rewritten only in methods a profile marks hot (option hotMethods)"),
           BenchmarkSources.beforeIsLeftAlone("hotpaths/reuseenumvaluesarray")
         );
     }
@@ -148,7 +149,7 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
     void doesNotAddAFieldWhereCreatingTheConstantsCallsMethods() throws IOException {
         ReuseEnumValuesArray recipe = hot("Unit,of,(Ljava/lang/String;)LUnit;");
         rewriteRun(
-          spec -> CandidateRows.refusedBecause("creating the enum's constants calls methods").accept(spec.recipe(recipe)),
+          spec -> CandidateRows.leftAloneBecause("creating the enum's constants calls methods").accept(spec.recipe(recipe)),
           //language=java
           java(
             """
@@ -179,7 +180,7 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
     void leavesColdMethodsAlone() throws IOException {
         ReuseEnumValuesArray recipe = hot("Elsewhere,run,()V");
         rewriteRun(
-          spec -> CandidateRows.refusedBecause("cold: ").accept(spec.recipe(recipe)),
+          spec -> CandidateRows.leftAloneBecause("cold: ").accept(spec.recipe(recipe)),
           BenchmarkSources.beforeIsLeftAlone("hotpaths/reuseenumvaluesarray")
         );
     }
@@ -188,7 +189,7 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
     void doesNotAddAFieldToAClassWhoseSuperclassListsItsFields() throws IOException {
         ReuseEnumValuesArray recipe = hot("Report,total,()I");
         rewriteRun(
-          spec -> CandidateRows.refusedBecause("`getClass().getDeclaredFields()` lists the class's declared fields")
+          spec -> CandidateRows.leftAloneBecause("`getClass().getDeclaredFields()` lists the class's declared fields")
             .accept(spec.recipe(recipe)),
           //language=java
           java(
@@ -390,7 +391,7 @@ class ReuseEnumValuesArrayTest implements RewriteTest {
     void doesNotShareAnotherEnumsArrayWhoseStaticFieldsReadTheClass() throws IOException {
         ReuseEnumValuesArray recipe = hot("Outer,total,()I");
         rewriteRun(
-          spec -> CandidateRows.refusedBecause("creating the enum's constants runs code of its own").accept(spec.recipe(recipe)),
+          spec -> CandidateRows.leftAloneBecause("creating the enum's constants runs code of its own").accept(spec.recipe(recipe)),
           //language=java
           java(
             """

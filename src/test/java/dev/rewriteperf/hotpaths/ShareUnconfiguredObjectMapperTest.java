@@ -154,7 +154,7 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     @Test
     void doesNotShareWhereJacksonIsOptional() {
         rewriteRun(
-          CandidateRows.refusedBecause("this module declares jackson-databind optional or provided"),
+          CandidateRows.leftAloneBecause("this module declares jackson-databind optional or provided"),
           //language=xml
           pomXml(
             """
@@ -195,7 +195,7 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     @Test
     void doesNotAddFieldsToAnInterface() {
         rewriteRun(
-          CandidateRows.refusedBecause("the top-level type is an interface"),
+          CandidateRows.leftAloneBecause("the top-level type is an interface"),
           //language=java
           java(
             """
@@ -216,7 +216,7 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     @Test
     void doesNotAddAFieldToAClassWhoseFieldsAnotherFileLists() {
         rewriteRun(
-          CandidateRows.refusedBecause("`Event.class.getDeclaredFields()` lists the class's declared fields"),
+          CandidateRows.leftAloneBecause("`Event.class.getDeclaredFields()` lists the class's declared fields"),
           //language=java
           java(
             """
@@ -368,7 +368,7 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     @Test
     void doesNotShareWhereGradleBuildsTheModule() {
         rewriteRun(
-          CandidateRows.refusedBecause("or Gradle builds it, whose scopes the recipe does not read"),
+          CandidateRows.leftAloneBecause("or Gradle builds it, whose scopes the recipe does not read"),
           text("dependencies { compileOnly 'com.fasterxml.jackson.core:jackson-databind:2.18.2' }",
             spec -> spec.path("build.gradle")),
           //language=java
@@ -437,7 +437,7 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     @Test
     void aGradleSubprojectOfAMavenBuildCountsAsPossiblyOptional() {
         rewriteRun(
-          CandidateRows.refusedBecause("or Gradle builds it, whose scopes the recipe does not read"),
+          CandidateRows.leftAloneBecause("or Gradle builds it, whose scopes the recipe does not read"),
           //language=xml
           pomXml(
             """

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.openrewrite.java.Assertions.java;
 
 /**
@@ -194,7 +194,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void argumentAfterACallStaysInOrder() {
         rewriteRun(
-          refusedBecause("something in the statement is evaluated before the pipeline"),
+          leftAloneBecause("something in the statement is evaluated before the pipeline"),
           java(
             //language=java
             """
@@ -219,7 +219,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void argumentOfACallOnACallStaysInOrder() {
         rewriteRun(
-          refusedBecause("something in the statement is evaluated before the pipeline"),
+          leftAloneBecause("something in the statement is evaluated before the pipeline"),
           java(
             //language=java
             """
@@ -239,7 +239,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void argumentAfterAFieldThatMayChange() {
         rewriteRun(
-          refusedBecause("something in the statement is evaluated before the pipeline"),
+          leftAloneBecause("something in the statement is evaluated before the pipeline"),
           java(
             //language=java
             """
@@ -264,7 +264,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void rightOfAConditionalAnd() {
         rewriteRun(
-          refusedBecause("the pipeline is evaluated only on one side of `&&` or `||`"),
+          leftAloneBecause("the pipeline is evaluated only on one side of `&&` or `||`"),
           java(
             //language=java
             """
@@ -284,7 +284,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void branchOfAConditional() {
         rewriteRun(
-          refusedBecause("the pipeline is evaluated only in one branch of `?:`"),
+          leftAloneBecause("the pipeline is evaluated only in one branch of `?:`"),
           java(
             //language=java
             """
@@ -304,7 +304,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void bodyOfALambda() {
         rewriteRun(
-          refusedBecause("the pipeline is the body of a lambda"),
+          leftAloneBecause("the pipeline is the body of a lambda"),
           java(
             //language=java
             """
@@ -325,7 +325,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void fieldInitializerHasNoPlaceForALoop() {
         rewriteRun(
-          refusedBecause("the statement is not in a method's block"),
+          leftAloneBecause("the statement is not in a method's block"),
           java(
             //language=java
             """
@@ -344,7 +344,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void returnWithoutBracesHasNoPlaceForALoop() {
         rewriteRun(
-          refusedBecause("the statement is not in a method's block"),
+          leftAloneBecause("the statement is not in a method's block"),
           java(
             //language=java
             """
@@ -365,7 +365,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void severalVariablesDeclaredTogether() {
         rewriteRun(
-          refusedBecause("the pipeline initialises one of several variables declared together"),
+          leftAloneBecause("the pipeline initialises one of several variables declared together"),
           java(
             //language=java
             """
@@ -386,7 +386,7 @@ class LoopPlacementTest implements RewriteTest {
     @Test
     void arrayElementTargetIsLeftAlone() {
         rewriteRun(
-          refusedBecause("the pipeline is assigned to an array element or another object's field"),
+          leftAloneBecause("the pipeline is assigned to an array element or another object's field"),
           java(
             //language=java
             """

@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -548,7 +548,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void filterMakesTheSizeUnknown() {
         rewriteRun(
-          refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
+          leftAloneBecause("`.filter(..)` makes the number of elements unknown in advance"),
           java(
             //language=java
             """
@@ -570,7 +570,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void limitAfterFlatMapMakesTheSizeUnknown() {
         rewriteRun(
-          refusedBecause("`.limit(..)` makes the number of elements unknown in advance"),
+          leftAloneBecause("`.limit(..)` makes the number of elements unknown in advance"),
           java(
             //language=java
             """
@@ -590,7 +590,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void sortedReorders() {
         rewriteRun(
-          refusedBecause("`.sorted(..)` reorders the elements"),
+          leftAloneBecause("`.sorted(..)` reorders the elements"),
           java(
             //language=java
             """
@@ -610,7 +610,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void peekRunsAnAction() {
         rewriteRun(
-          refusedBecause("`.peek(..)` runs an action in the stream's own order"),
+          leftAloneBecause("`.peek(..)` runs an action in the stream's own order"),
           java(
             //language=java
             """
@@ -631,7 +631,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void parallelRunsOnOtherThreads() {
         rewriteRun(
-          refusedBecause("`.parallel(..)` runs the pipeline on other threads"),
+          leftAloneBecause("`.parallel(..)` runs the pipeline on other threads"),
           java(
             //language=java
             """
@@ -651,7 +651,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void mapBeforeFlatMapIsNotHandled() {
         rewriteRun(
-          refusedBecause("`.map(..)` is more than the single `flatMap` this rewrite handles"),
+          leftAloneBecause("`.map(..)` is more than the single `flatMap` this rewrite handles"),
           java(
             //language=java
             """
@@ -671,7 +671,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void flatMapOfACollectionHasNoFixedArity() {
         rewriteRun(
-          refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
+          leftAloneBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
             //language=java
             """
@@ -691,7 +691,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void flatMapMethodReferenceIsLeftAlone() {
         rewriteRun(
-          refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
+          leftAloneBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
             //language=java
             """
@@ -711,7 +711,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void streamOfAnArraySpreadsIt() {
         rewriteRun(
-          refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
+          leftAloneBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
             //language=java
             """
@@ -731,7 +731,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void concurrentMapCanChangeSize() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -751,7 +751,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void sourceFromACallWouldBeEvaluatedTwice() {
         rewriteRun(
-          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          leftAloneBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -775,7 +775,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void elementThatMayNotFitTheArray() {
         rewriteRun(
-          refusedBecause("may not fit String[]: the stream would throw ArrayStoreException where a loop needs a cast"),
+          leftAloneBecause("may not fit String[]: the stream would throw ArrayStoreException where a loop needs a cast"),
           java(
             //language=java
             """
@@ -795,7 +795,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void generatorThatIsNotAPlainArrayConstructor() {
         rewriteRun(
-          refusedBecause("the array generator is not `T[]::new` or `n -> new T[n]`"),
+          leftAloneBecause("the array generator is not `T[]::new` or `n -> new T[n]`"),
           java(
             //language=java
             """
@@ -816,7 +816,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void streamOfSeveralValuesIsNotASizedSource() {
         rewriteRun(
-          refusedBecause("the stream does not come from a collection, a map or an array"),
+          leftAloneBecause("the stream does not come from a collection, a map or an array"),
           java(
             //language=java
             """
@@ -835,7 +835,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void elementThatChangesTheSource() {
         rewriteRun(
-          refusedBecause("an element refers to the source `m`, which the loop reads while it runs"),
+          leftAloneBecause("an element refers to the source `m`, which the loop reads while it runs"),
           java(
             //language=java
             """
@@ -855,7 +855,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void blockLambdaWithMoreThanAReturn() {
         rewriteRun(
-          refusedBecause("does not return `Stream.of(..)` with a fixed number of elements"),
+          leftAloneBecause("does not return `Stream.of(..)` with a fixed number of elements"),
           java(
             //language=java
             """
@@ -878,7 +878,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void entryTypeWhoseNameIsTaken() {
         rewriteRun(
-          refusedBecause("`Map` already names a class declared in this file"),
+          leftAloneBecause("`Map` already names a class declared in this file"),
           java(
             //language=java
             """
@@ -901,7 +901,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void unknownTypesAreLeftAlone() {
         rewriteRun(
-          spec -> refusedBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
+          spec -> leftAloneBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
           java(
             //language=java
             """
@@ -1047,7 +1047,7 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
     @Test
     void doesNotSizeByThreeWhereTheProjectsCheckstyleForbidsMagicNumbers() {
         rewriteRun(
-          CandidateRows.refusedBecause("forbids magic numbers, and the rewrite would write 3"),
+          CandidateRows.leftAloneBecause("forbids magic numbers, and the rewrite would write 3"),
           Checkstyle.magicNumberCheck(""),
           java(
             GEO_ARGS

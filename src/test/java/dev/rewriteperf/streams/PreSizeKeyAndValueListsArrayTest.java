@@ -11,7 +11,7 @@ import org.openrewrite.test.RewriteTest;
 import java.lang.reflect.Method;
 import java.util.Map;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -186,7 +186,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @Test
     void listsUsedAfterwards() {
         rewriteRun(
-          refusedBecause("the lists are used after the array is made"),
+          leftAloneBecause("the lists are used after the array is made"),
           java(
             //language=java
             """
@@ -216,7 +216,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @Test
     void concurrentMap() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -245,7 +245,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @Test
     void presizedTargetArray() {
         rewriteRun(
-          refusedBecause("the list is copied into an array other than `new T[0]`"),
+          leftAloneBecause("the list is copied into an array other than `new T[0]`"),
           java(
             //language=java
             """
@@ -273,7 +273,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @Test
     void elementReadsAList() {
         rewriteRun(
-          refusedBecause("an element refers to one of the lists being filled"),
+          leftAloneBecause("an element refers to one of the lists being filled"),
           java(
             //language=java
             """
@@ -301,7 +301,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @Test
     void elementThatMayNotFit() {
         rewriteRun(
-          refusedBecause("may not fit String[]"),
+          leftAloneBecause("may not fit String[]"),
           java(
             //language=java
             """
@@ -329,7 +329,7 @@ class PreSizeKeyAndValueListsArrayTest implements RewriteTest {
     @Test
     void mapFromACall() {
         rewriteRun(
-          refusedBecause("evaluated twice"),
+          leftAloneBecause("evaluated twice"),
           java(
             //language=java
             """

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 
@@ -203,7 +203,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void keysAndValuesOfDifferentMaps() {
         rewriteRun(
-          refusedBecause("the two streams are not the keys and the values of the same map"),
+          leftAloneBecause("the two streams are not the keys and the values of the same map"),
           java(
             //language=java
             """
@@ -223,7 +223,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void keysTwice() {
         rewriteRun(
-          refusedBecause("the two streams are not the keys and the values of the same map"),
+          leftAloneBecause("the two streams are not the keys and the values of the same map"),
           java(
             //language=java
             """
@@ -243,7 +243,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void mappedSideWouldRunInAnotherOrder() {
         rewriteRun(
-          refusedBecause("`.map(..)` on one side would run in another order in a single pass"),
+          leftAloneBecause("`.map(..)` on one side would run in another order in a single pass"),
           java(
             //language=java
             """
@@ -263,7 +263,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void concurrentMap() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -283,7 +283,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void valuesThatMayNotFit() {
         rewriteRun(
-          refusedBecause("an element of type java.lang.Integer may not fit String[]"),
+          leftAloneBecause("an element of type java.lang.Integer may not fit String[]"),
           java(
             //language=java
             """
@@ -303,7 +303,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void mapFromACall() {
         rewriteRun(
-          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          leftAloneBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -327,7 +327,7 @@ class PreSizeKeysThenValuesArrayTest implements RewriteTest {
     @Test
     void pipelineInABranch() {
         rewriteRun(
-          refusedBecause("the pipeline is evaluated only in one branch of `?:`"),
+          leftAloneBecause("the pipeline is evaluated only in one branch of `?:`"),
           java(
             //language=java
             """

@@ -12,7 +12,7 @@ import org.openrewrite.test.RewriteTest;
 import java.lang.reflect.Method;
 import java.util.List;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -231,7 +231,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void boundMethodReferenceIsListed() {
         rewriteRun(
-          refusedBecause("the method reference is bound to an expression evaluated once"),
+          leftAloneBecause("the method reference is bound to an expression evaluated once"),
           java(
             //language=java
             """
@@ -250,7 +250,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void filterMakesTheSizeUnknown() {
         rewriteRun(
-          refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
+          leftAloneBecause("`.filter(..)` makes the number of elements unknown in advance"),
           java(
             //language=java
             """
@@ -303,7 +303,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void rawGenericComponentIsListed() {
         rewriteRun(
-          refusedBecause("is a raw generic type: declaring the array adds a rawtypes warning"),
+          leftAloneBecause("is a raw generic type: declaring the array adds a rawtypes warning"),
           java(
             //language=java
             """
@@ -324,7 +324,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void resultThatMayNotFit() {
         rewriteRun(
-          refusedBecause("may not fit String[]"),
+          leftAloneBecause("may not fit String[]"),
           java(
             //language=java
             """
@@ -343,7 +343,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void concurrentSource() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -363,7 +363,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void aFieldTheFileSetsToAConcurrentCollectionIsLeftAlone() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -678,7 +678,7 @@ class PreSizeMapToArrayTest implements RewriteTest {
     @Test
     void typeVariableShadowedByTheMethodIsListed() {
         rewriteRun(
-          spec -> refusedBecause("involves type variables").accept(spec),
+          spec -> leftAloneBecause("involves type variables").accept(spec),
           java(
             //language=java
             """

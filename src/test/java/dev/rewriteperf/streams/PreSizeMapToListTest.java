@@ -16,7 +16,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 
-import static dev.rewriteperf.CandidateRows.refusedBecause;
+import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
@@ -518,7 +518,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void superMethodReferenceIsListed() {
         rewriteRun(
-          refusedBecause("the method reference is bound to an expression evaluated once, or is not a plain call"),
+          leftAloneBecause("the method reference is bound to an expression evaluated once, or is not a plain call"),
           java(
             //language=java
             """
@@ -754,7 +754,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void typeVariablesWithoutADeclarationToCopyAreListed() {
         rewriteRun(
-          spec -> refusedBecause("involves type variables").accept(spec),
+          spec -> leftAloneBecause("involves type variables").accept(spec),
           java(
             //language=java
             """
@@ -821,7 +821,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void lowerBoundedSourceIsListed() {
         rewriteRun(
-          spec -> refusedBecause("is a wildcard").accept(spec),
+          spec -> leftAloneBecause("is a wildcard").accept(spec),
           java(
             //language=java
             """
@@ -895,7 +895,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void filterMakesTheSizeUnknown() {
         rewriteRun(
-          refusedBecause("`.filter(..)` makes the number of elements unknown in advance"),
+          leftAloneBecause("`.filter(..)` makes the number of elements unknown in advance"),
           java(
             //language=java
             """
@@ -915,7 +915,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void varWouldInferAnotherType() {
         rewriteRun(
-          refusedBecause("the variable is declared with `var`"),
+          leftAloneBecause("the variable is declared with `var`"),
           java(
             //language=java
             """
@@ -936,7 +936,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void variableWithoutAdd() {
         rewriteRun(
-          refusedBecause("the variable is declared as java.lang.Iterable<java.lang.String>, to which the loop cannot add"),
+          leftAloneBecause("the variable is declared as java.lang.Iterable<java.lang.String>, to which the loop cannot add"),
           java(
             //language=java
             """
@@ -957,7 +957,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void wildcardVariable() {
         rewriteRun(
-          refusedBecause("to which the loop cannot add"),
+          leftAloneBecause("to which the loop cannot add"),
           java(
             //language=java
             """
@@ -978,7 +978,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void concurrentSource() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -1339,7 +1339,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void callEvaluatedBeforeTheSourceCouldObserveTheNewOrder() {
         rewriteRun(
-          refusedBecause("something in the statement is evaluated before the pipeline and could observe the change of order"),
+          leftAloneBecause("something in the statement is evaluated before the pipeline and could observe the change of order"),
           java(
             //language=java
             """
@@ -1371,7 +1371,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void sourceWhoseTypeNamesATypeVariableIsLeftAlone() {
         rewriteRun(
-          refusedBecause("the source may have side effects, and its type cannot be written for a local to evaluate it once"),
+          leftAloneBecause("the source may have side effects, and its type cannot be written for a local to evaluate it once"),
           java(
             //language=java
             """
@@ -1392,7 +1392,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void concurrentCollectionFromACallIsLeftAlone() {
         rewriteRun(
-          refusedBecause("a concurrent collection can change size while it is read"),
+          leftAloneBecause("a concurrent collection can change size while it is read"),
           java(
             //language=java
             """
@@ -1419,7 +1419,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void mapViewOfACallIsStillLeftAlone() {
         rewriteRun(
-          refusedBecause("the source would be evaluated twice (size and loop) and may have side effects"),
+          leftAloneBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -1444,7 +1444,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void insideALambdaBody() {
         rewriteRun(
-          refusedBecause("the pipeline is the body of a lambda"),
+          leftAloneBecause("the pipeline is the body of a lambda"),
           java(
             //language=java
             """
@@ -1465,7 +1465,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void unknownTypesAreListed() {
         rewriteRun(
-          spec -> refusedBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
+          spec -> leftAloneBecause("the types are not fully known").accept(spec.typeValidationOptions(TypeValidation.none())),
           java(
             //language=java
             """
@@ -1768,7 +1768,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void blockLambdasWithAnEarlyReturnACommentedReturnOrALaterMapAreListed() {
         rewriteRun(
-          refusedBecause("the map function is not a lambda returning one expression or ending in its only `return`"),
+          leftAloneBecause("the map function is not a lambda returning one expression or ending in its only `return`"),
           java(
             //language=java
             """
@@ -1808,7 +1808,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aBoxedValuePassedBetweenMapsIsListed() {
         rewriteRun(
-          refusedBecause("the value passed from one `map` to the next has another type"),
+          leftAloneBecause("the value passed from one `map` to the next has another type"),
           java(
             //language=java
             """
@@ -1828,7 +1828,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aParameterDeclaredWiderThanTheValueIsListed() {
         rewriteRun(
-          refusedBecause("declares its parameter as another type"),
+          leftAloneBecause("declares its parameter as another type"),
           java(
             //language=java
             """
@@ -1848,7 +1848,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aLaterFunctionReadingItsParameterTwiceOrLateIsListed() {
         rewriteRun(
-          refusedBecause("does not read its parameter exactly once, before anything else that could change"),
+          leftAloneBecause("does not read its parameter exactly once, before anything else that could change"),
           java(
             //language=java
             """
@@ -1896,7 +1896,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aGenericCallPassedToALaterFunctionIsListed() {
         rewriteRun(
-          refusedBecause("is a generic call or `new ..<>`, whose type Java infers from where it goes"),
+          leftAloneBecause("is a generic call or `new ..<>`, whose type Java infers from where it goes"),
           java(
             //language=java
             """
@@ -1917,7 +1917,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aLaterConstructorReferenceIsListed() {
         rewriteRun(
-          refusedBecause("a later map function is a constructor reference"),
+          leftAloneBecause("a later map function is a constructor reference"),
           java(
             //language=java
             """
@@ -1937,7 +1937,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aLaterFunctionReadingAFieldNamedLikeTheLoopVariableIsListed() {
         rewriteRun(
-          refusedBecause("refers to `s`, the name of the loop variable"),
+          leftAloneBecause("refers to `s`, the name of the loop variable"),
           java(
             //language=java
             """
@@ -2227,7 +2227,7 @@ class PreSizeMapToListTest implements RewriteTest {
     @Test
     void aBlockLambdaThatReadsTheSourceIsListed() {
         rewriteRun(
-          refusedBecause("the lambda refers to the source `names`"),
+          leftAloneBecause("the lambda refers to the source `names`"),
           java(
             //language=java
             """

@@ -1,0 +1,298 @@
+package dev.rewriteperf.analysis.evaluation;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Tree;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Whether running a piece of code twice, or caching its result, can be told apart from running it once: it
+ * must not write fields, call code the analysis cannot see, or read state that may change.
+ * <p>
+ * Conservative by construction. Allowed are reads of locals, parameters and constants; writes to locals;
+ * reflection and other read-only JDK calls; collections and builders the code creates itself; and the static
+ * methods and constructors declared in the same compilation unit, analysed the same way.
+ */
+public final class SideEffectFreeCode {
+
+    private static final int MAX_METHODS_FOLLOWED = 32;
+
+    private SideEffectFreeCode() {
+    }
+
+    /**
+     * Why {@code code} may have an effect outside itself or depend on state that can change, or {@code null}
+     * when it cannot as far as this analysis can tell. Same-file static methods and constructors it calls are
+     * followed, up to a bound.
+     */
+    public static @Nullable String reason(J code, J.CompilationUnit compilationUnit) {
+        Checker checker = new Checker(compilationUnit);
+        checker.visit(code, 0);
+        return checker.reason;
+    }
+
+    private static final class Checker extends JavaIsoVisitor<Integer> {
+        private final SameFileDeclarations sameFile;
+        private final Set<String> followed = new HashSet<>();
+        private final Set<JavaType.Variable> ownedLocals = new HashSet<>();
+        private final Set<JavaType.Variable> declaredHere = new HashSet<>();
+        private final Deque<JavaType.FullyQualified> constructing = new ArrayDeque<>();
+        @Nullable String reason;
+
+        Checker(J.CompilationUnit compilationUnit) {
+            this.sameFile = new SameFileDeclarations(compilationUnit);
+        }
+
+        @Override
+        public @Nullable J visit(@Nullable Tree tree, Integer p) {
+            return reason != null ? (J) tree : super.visit(tree, p);
+        }
+
+        private void fail(String why) {
+            if (reason == null) {
+                reason = why;
+            }
+        }
+
+        @Override
+        public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable,
+                                                                  Integer p) {
+            Expression initializer = variable.getInitializer();
+            if (variable.getVariableType() != null && constructing.isEmpty()) {
+                declaredHere.add(variable.getVariableType());
+            }
+            if (variable.getVariableType() != null && initializer != null && isOwned(initializer)) {
+                ownedLocals.add(variable.getVariableType());
+            }
+            return super.visitVariable(variable, p);
+        }
+
+        @Override
+        public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+            JavaType.Variable variable = identifier.getFieldType();
+            if (variable != null && isField(variable) && !declaredHere.contains(variable) && !Constants.isUnchanging(variable) &&
+                !isUnderConstruction(variable)) {
+                fail("reads `" + variable.getName() + "`, a field whose content may change");
+            }
+            return identifier;
+        }
+
+        @Override
+        public J.FieldAccess visitFieldAccess(J.FieldAccess fieldAccess, Integer p) {
+            if (fieldAccess.getTarget().getType() instanceof JavaType.Array) {
+                visit(fieldAccess.getTarget(), p);
+                return fieldAccess;
+            }
+            return super.visitFieldAccess(fieldAccess, p);
+        }
+
+        @Override
+        public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+            checkWrite(assignment.getVariable());
+            Expression target = ExpressionShapes.unwrap(assignment.getVariable());
+            if (target instanceof J.Identifier && !isOwned(assignment.getAssignment())) {
+                ownedLocals.remove(((J.Identifier) target).getFieldType());
+            }
+            return super.visitAssignment(assignment, p);
+        }
+
+        @Override
+        public J.AssignmentOperation visitAssignmentOperation(J.AssignmentOperation assignment, Integer p) {
+            checkWrite(assignment.getVariable());
+            return super.visitAssignmentOperation(assignment, p);
+        }
+
+        @Override
+        public J.Unary visitUnary(J.Unary unary, Integer p) {
+            if (unary.getOperator().isModifying()) {
+                checkWrite(unary.getExpression());
+            }
+            return super.visitUnary(unary, p);
+        }
+
+        private void checkWrite(Expression target) {
+            Expression written = ExpressionShapes.unwrap(target);
+            if (written instanceof J.ArrayAccess) {
+                if (!isOwned(((J.ArrayAccess) written).getIndexed())) {
+                    fail("writes into an array it did not create");
+                }
+                return;
+            }
+            JavaType.Variable variable = ExpressionShapes.variableOf(written);
+            if (variable == null) {
+                fail("writes to `" + written + "`, whose type is unknown");
+            } else if (isField(variable) && !declaredHere.contains(variable) && !isUnderConstruction(variable)) {
+                fail("writes the field `" + variable.getName() + "`");
+            }
+        }
+
+        @Override
+        public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
+            checkCall(method.getMethodType(), method.getSelect(), method.getSimpleName(), method.getArguments());
+            return super.visitMethodInvocation(method, p);
+        }
+
+        @Override
+        public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+            checkCall(reference.getMethodType(), reference.getContaining(), reference.getReference().getSimpleName(),
+                    Collections.emptyList());
+            return super.visitMemberReference(reference, p);
+        }
+
+        @Override
+        public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
+            if (newClass.getBody() != null) {
+                fail("creates an anonymous class");
+                return newClass;
+            }
+            JavaType.Method constructor = newClass.getConstructorType();
+            JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
+            if (constructor == null || type == null) {
+                fail("calls a constructor whose type is unknown");
+            } else if (!ReadOnlyJdk.isValueOrCollection(type) && !followConstructor(type, constructor)) {
+                fail("creates a `" + type.getClassName() + "`, whose constructor the recipe cannot see");
+            }
+            return super.visitNewClass(newClass, p);
+        }
+
+        @Override
+        public J.Synchronized visitSynchronized(J.Synchronized sync, Integer p) {
+            fail("synchronizes on a lock, so it shares state with other code");
+            return sync;
+        }
+
+        @Override
+        public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDecl, Integer p) {
+            fail("declares a class");
+            return classDecl;
+        }
+
+        private void checkCall(JavaType.@Nullable Method method, @Nullable Expression receiver, String name,
+                               List<Expression> arguments) {
+            if (method == null) {
+                fail("calls `" + name + "`, whose type is unknown");
+                return;
+            }
+            JavaType.FullyQualified declaring = method.getDeclaringType();
+            String owner = declaring.getFullyQualifiedName();
+            if (method.isConstructor() && ("java.lang.Object".equals(owner) || followConstructor(declaring, method))) {
+                return;
+            }
+            if (ReadOnlyJdk.isReadOnlyCall(declaring, owner, name) ||
+                receiver != null && isOwned(receiver) && (owner.startsWith("java.util.") || owner.startsWith("java.lang."))) {
+                return;
+            }
+            if (method.hasFlags(Flag.Static) && follow(method, ownedPositions(arguments))) {
+                return;
+            }
+            fail("calls `" + declaring.getClassName() + "." + name + "`, which the recipe cannot show to be free of " +
+                 "side effects");
+        }
+
+        /** Objects the code makes itself: collections, builders and arrays from {@code new}, and locals holding them. */
+        private boolean isOwned(Expression expression) {
+            Expression e = ExpressionShapes.unwrap(expression);
+            if (e instanceof J.NewArray) {
+                return true;
+            }
+            if (e instanceof J.NewClass) {
+                JavaType.FullyQualified type = TypeUtils.asFullyQualified(e.getType());
+                return ((J.NewClass) e).getBody() == null && type != null && ReadOnlyJdk.isValueOrCollection(type);
+            }
+            if (e instanceof J.MethodInvocation) {
+                J.MethodInvocation call = (J.MethodInvocation) e;
+                return call.getSelect() != null && TypeUtils.isOfClassType(call.getType(), "java.lang.StringBuilder") &&
+                       isOwned(call.getSelect());
+            }
+            return e instanceof J.Identifier && ((J.Identifier) e).getFieldType() != null &&
+                   ownedLocals.contains(((J.Identifier) e).getFieldType());
+        }
+
+        private boolean isUnderConstruction(JavaType.Variable field) {
+            return !field.hasFlags(Flag.Static) && !constructing.isEmpty() &&
+                   TypeUtils.isOfType(field.getOwner(), constructing.peek());
+        }
+
+        private boolean followConstructor(JavaType.FullyQualified type, JavaType.Method constructor) {
+            J.ClassDeclaration declaration = sameFile.classDeclaring(type);
+            JavaType.FullyQualified supertype = type.getSupertype();
+            if (declaration == null || declaration.getBody() == null ||
+                supertype != null && !"java.lang.Object".equals(supertype.getFullyQualifiedName()) &&
+                sameFile.classDeclaring(supertype) == null) {
+                return false;
+            }
+            constructing.push(type);
+            try {
+                for (Statement statement : declaration.getBody().getStatements()) {
+                    if (statement instanceof J.VariableDeclarations &&
+                        !((J.VariableDeclarations) statement).hasModifier(J.Modifier.Type.Static) ||
+                        statement instanceof J.Block && !((J.Block) statement).isStatic()) {
+                        visit(statement, 0);
+                    }
+                }
+                boolean explicit = declaration.getBody().getStatements().stream()
+                        .anyMatch(s -> s instanceof J.MethodDeclaration && ((J.MethodDeclaration) s).isConstructor());
+                return !explicit || follow(constructor, new BitSet());
+            } finally {
+                constructing.pop();
+            }
+        }
+
+        /**
+         * Analyses a same-file method's body once for each combination of arguments the code owns: a helper may
+         * fill a collection the code created and passed to it.
+         */
+        private boolean follow(JavaType.Method method, BitSet ownedArguments) {
+            String key = SameFileDeclarations.key(method);
+            if (!followed.add(key + ownedArguments)) {
+                return true;
+            }
+            J.MethodDeclaration declaration = sameFile.method(key);
+            if (declaration == null || declaration.getBody() == null || followed.size() > MAX_METHODS_FOLLOWED) {
+                return false;
+            }
+            Set<JavaType.Variable> ownedParameters = new HashSet<>();
+            List<Statement> parameters = declaration.getParameters();
+            for (int i = ownedArguments.nextSetBit(0); i >= 0 && i < parameters.size(); i = ownedArguments.nextSetBit(i + 1)) {
+                if (parameters.get(i) instanceof J.VariableDeclarations) {
+                    JavaType.Variable parameter = ((J.VariableDeclarations) parameters.get(i)).getVariables().get(0).getVariableType();
+                    if (parameter != null && ownedLocals.add(parameter)) {
+                        ownedParameters.add(parameter);
+                    }
+                }
+            }
+            visit(declaration.getBody(), 0);
+            ownedLocals.removeAll(ownedParameters);
+            return true;
+        }
+
+        private BitSet ownedPositions(List<Expression> arguments) {
+            BitSet owned = new BitSet();
+            for (int i = 0; i < arguments.size(); i++) {
+                if (isOwned(arguments.get(i))) {
+                    owned.set(i);
+                }
+            }
+            return owned;
+        }
+
+    }
+
+    private static boolean isField(JavaType.Variable variable) {
+        return variable.getOwner() instanceof JavaType.FullyQualified;
+    }
+
+}

@@ -1,0 +1,65 @@
+package dev.rewriteperf.analysis.names;
+
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.J;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * How a file names its own {@code static final} fields, so that a field a recipe adds is named alike: {@code INT_BE},
+ * Java's convention and the default, or {@code intBe} in a file whose constants are all camelCase.
+ */
+public final class ConstantNames {
+
+    /** Named by their own conventions whatever a file's constants are: they say nothing of its style. */
+    private static final Set<String> CONVENTIONAL = new HashSet<>(Arrays.asList("serialVersionUID", "log", "logger", "LOG",
+            "LOGGER"));
+
+    private ConstantNames() {
+    }
+
+    /** Whether every {@code static final} field of {@code cu} (two at least, loggers aside) is named in camelCase. */
+    public static boolean camelCaseIn(J.CompilationUnit cu) {
+        int[] camel = {0};
+        boolean[] upper = {false};
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations declarations, Integer p) {
+                boolean constant = declarations.hasModifier(J.Modifier.Type.Static) && declarations.hasModifier(J.Modifier.Type.Final);
+                for (J.VariableDeclarations.NamedVariable variable : constant ? declarations.getVariables() :
+                        Collections.<J.VariableDeclarations.NamedVariable>emptyList()) {
+                    String name = variable.getSimpleName();
+                    if (CONVENTIONAL.contains(name)) {
+                        continue;
+                    }
+                    if (Character.isLowerCase(name.charAt(0))) {
+                        camel[0]++;
+                    } else {
+                        upper[0] = true;
+                    }
+                }
+                return super.visitVariableDeclarations(declarations, p); // an anonymous class may declare more
+            }
+        }.visit(cu, 0);
+        return !upper[0] && camel[0] >= 2;
+    }
+
+    /** {@code upperSnake} ({@code INT_BE_VIEW}) in the file's style: itself, or {@code intBeView} where constants are camelCase. */
+    public static String styled(String upperSnake, boolean camelCase) {
+        if (!camelCase) {
+            return upperSnake;
+        }
+        StringBuilder name = new StringBuilder();
+        for (String word : upperSnake.toLowerCase(Locale.ROOT).split("_")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            name.append(name.length() == 0 ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return name.toString();
+    }
+}

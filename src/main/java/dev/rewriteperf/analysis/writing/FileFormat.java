@@ -1,0 +1,140 @@
+package dev.rewriteperf.analysis.writing;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.SourceFile;
+import org.openrewrite.Tree;
+import org.openrewrite.TreeVisitor;
+import org.openrewrite.java.format.NormalizeLineBreaksVisitor;
+import org.openrewrite.java.style.Autodetect;
+import org.openrewrite.java.style.TabsAndIndentsStyle;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.marker.Marker;
+import org.openrewrite.marker.Markers;
+import org.openrewrite.style.GeneralFormatStyle;
+import org.openrewrite.style.NamedStyles;
+import org.openrewrite.style.Style;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Keeps a rewritten file in its own format. Code a recipe adds is formatted by OpenRewrite with the styles
+ * attached to the file: the Maven and Gradle plugins attach the styles they detect over the whole project, but
+ * a file parsed on its own (a test, an IDE run) has none, and then OpenRewrite indents with four spaces. And
+ * some whitespace a recipe writes itself ({@code "\n"} before an added member or import) is never formatted.
+ * So, around a recipe's visitor: a file without styles, or indented with tabs where the project's style says
+ * spaces (or the other way round), gets those detected in the file itself while the recipe runs, and a changed file whose line breaks were all CRLF, or all LF, has every line break made so again.
+ * A file that mixed them is left as the recipe wrote it, since no single separator is its own.
+ */
+public final class FileFormat {
+
+    private FileFormat() {
+    }
+
+    /** {@code visitor}, keeping the format of each file it changes. Put it inside the recipe's preconditions. */
+    public static TreeVisitor<?, ExecutionContext> keptBy(TreeVisitor<?, ExecutionContext> visitor) {
+        return new TreeVisitor<Tree, ExecutionContext>() {
+            @Override
+            public boolean isAcceptable(SourceFile sourceFile, ExecutionContext ctx) {
+                return visitor.isAcceptable(sourceFile, ctx);
+            }
+
+            @Override
+            public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
+                if (!(tree instanceof J.CompilationUnit)) {
+                    return visitor.visit(tree, ctx);
+                }
+                J.CompilationUnit original = (J.CompilationUnit) tree;
+                NamedStyles detected = hasIndentStyle(original) && !indentsUnlikeItsStyle(original) ? null : detectedIn(original);
+                J.CompilationUnit styled = detected == null ? original : original.withMarkers(original.getMarkers().add(detected));
+                Tree visited = visitor.visit(styled, ctx);
+                if (visited == styled || !(visited instanceof J.CompilationUnit)) {
+                    return visited == styled ? original : visited;
+                }
+                J.CompilationUnit rewritten = (J.CompilationUnit) visited;
+                if (detected != null) {
+                    rewritten = rewritten.withMarkers(without(rewritten.getMarkers(), detected));
+                }
+                return withLineBreaksOf(original, rewritten, ctx);
+            }
+        };
+    }
+
+    /**
+     * The indentation and line breaks detected in the file, as a style marker. Only those: with no evidence in the
+     * file, the detector's other styles would differ from the defaults a project without styles gets.
+     */
+    private static NamedStyles detectedIn(J.CompilationUnit cu) {
+        Autodetect.Detector detector = Autodetect.detector();
+        detector.sample(cu);
+        Autodetect detected = detector.build();
+        List<Style> styles = new ArrayList<>();
+        styles.add(detected.getStyle(TabsAndIndentsStyle.class));
+        styles.add(detected.getStyle(GeneralFormatStyle.class));
+        styles.removeIf(Objects::isNull);
+        return new NamedStyles(Tree.randomId(), FileFormat.class.getName(), "File format", "Detected in the file itself.",
+                Collections.emptySet(), styles);
+    }
+
+    private static Markers without(Markers markers, Marker marker) {
+        List<Marker> kept = new ArrayList<>(markers.getMarkers());
+        kept.removeIf(m -> m.getId().equals(marker.getId()));
+        return markers.withMarkers(kept);
+    }
+
+    private static boolean hasIndentStyle(J.CompilationUnit cu) {
+        return Style.from(TabsAndIndentsStyle.class, cu) != null;
+    }
+
+    /**
+     * The file indents its lines with tabs where the attached style, detected over the whole project, says spaces,
+     * or the other way round: a tab-indented file in a project of space-indented ones. Its own style then wins.
+     */
+    private static boolean indentsUnlikeItsStyle(J.CompilationUnit cu) {
+        TabsAndIndentsStyle style = Objects.requireNonNull(Style.from(TabsAndIndentsStyle.class, cu));
+        int tabs = 0;
+        int spaces = 0;
+        for (String line : cu.printAll().split("\n")) {
+            if (line.startsWith("\t")) {
+                tabs++;
+            } else if (line.startsWith("  ")) {
+                spaces++;
+            }
+        }
+        boolean fileUsesTabs = tabs > spaces;
+        return tabs + spaces > 0 && fileUsesTabs != Boolean.TRUE.equals(style.getUseTabCharacter());
+    }
+
+    /** {@code rewritten} with every line break as in {@code original}, when the original used one kind only. */
+    private static J.CompilationUnit withLineBreaksOf(J.CompilationUnit original, J.CompilationUnit rewritten, ExecutionContext ctx) {
+        LineBreaks before = LineBreaks.in(original.printAll());
+        if (before == LineBreaks.MIXED || before == LineBreaks.NONE || LineBreaks.in(rewritten.printAll()) == before) {
+            return rewritten;
+        }
+        GeneralFormatStyle style = new GeneralFormatStyle(before == LineBreaks.CRLF);
+        return (J.CompilationUnit) new NormalizeLineBreaksVisitor<ExecutionContext>(style, null).visitNonNull(rewritten, ctx);
+    }
+
+    enum LineBreaks {
+        NONE, LF, CRLF, MIXED;
+
+        static LineBreaks in(String text) {
+            boolean crlf = false;
+            boolean lf = false;
+            for (int i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+                if (i > 0 && text.charAt(i - 1) == '\r') {
+                    crlf = true;
+                } else {
+                    lf = true;
+                }
+                if (crlf && lf) {
+                    return MIXED;
+                }
+            }
+            return crlf ? CRLF : lf ? LF : NONE;
+        }
+    }
+}

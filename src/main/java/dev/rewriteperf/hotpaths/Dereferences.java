@@ -1,0 +1,150 @@
+package dev.rewriteperf.hotpaths;
+
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Whether a local variable is known not to be null at a point because the code already called a method on it: a
+ * statement that ran before, on every path to that point, would have thrown a {@code NullPointerException}.
+ */
+public final class Dereferences {
+
+    private Dereferences() {
+    }
+
+    /**
+     * Whether the string {@code string} (evaluated at {@code cursor}) is known not to be null: a literal, a
+     * {@code String} method's result, or a local variable a statement before already called a method on.
+     */
+    public static boolean knownNotNullString(@Nullable Expression string, Cursor cursor) {
+        if (string instanceof J.Literal) {
+            return ((J.Literal) string).getValue() != null;
+        }
+        if (string instanceof J.MethodInvocation) {
+            JavaType.Method type = ((J.MethodInvocation) string).getMethodType();
+            return type != null && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.String") &&
+                   TypeUtils.isString(type.getReturnType());
+        }
+        return string instanceof J.Identifier && dereferencedBefore(cursor, (J.Identifier) string);
+    }
+
+    /**
+     * Whether {@code name}, at {@code cursor}, is a local variable or parameter that no code assigns after its
+     * declaration, and a statement before the one at {@code cursor}, in the same block or an enclosing one of the same
+     * method or lambda, calls an instance method on it wherever it runs (not under a condition, {@code &&},
+     * {@code ||} or a lambda).
+     */
+    public static boolean dereferencedBefore(Cursor cursor, J.Identifier name) {
+        JavaType.Variable variable = name.getFieldType();
+        if (variable == null || !(variable.getOwner() instanceof JavaType.Method) || assignedIn(cursor, variable)) {
+            return false;
+        }
+        for (Cursor c = cursor; c.getParent() != null; c = c.getParentTreeCursor()) {
+            Object tree = c.getValue();
+            if (tree instanceof J.MethodDeclaration || tree instanceof J.Lambda || tree instanceof J.ClassDeclaration) {
+                return false;
+            }
+            Object parent = c.getParentTreeCursor().getValue();
+            if (parent instanceof J.Block) {
+                for (Statement earlier : ((J.Block) parent).getStatements()) {
+                    if (earlier == tree) {
+                        break;
+                    }
+                    if (dereferences(earlier, variable)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code name} is a local variable or parameter and evaluating {@code tree} calls an instance method on it,
+     * whenever it runs (a field could be another object at each read).
+     */
+    public static boolean dereferences(@Nullable J tree, J.Identifier name) {
+        JavaType.Variable variable = name.getFieldType();
+        return variable != null && variable.getOwner() instanceof JavaType.Method && dereferences(tree, variable);
+    }
+
+    /** Whether evaluating {@code tree} calls an instance method on {@code variable} whenever it runs. */
+    private static boolean dereferences(@Nullable J tree, JavaType.Variable variable) {
+        if (tree instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) tree;
+            boolean onVariable = call.getSelect() instanceof J.Identifier && call.getMethodType() != null &&
+                                 !call.getMethodType().hasFlags(Flag.Static) &&
+                                 variable.equals(((J.Identifier) call.getSelect()).getFieldType());
+            return onVariable || dereferences(call.getSelect(), variable) || anyDereferences(call.getArguments(), variable);
+        }
+        if (tree instanceof J.VariableDeclarations) {
+            for (J.VariableDeclarations.NamedVariable declared : ((J.VariableDeclarations) tree).getVariables()) {
+                if (dereferences(declared.getInitializer(), variable)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (tree instanceof J.Binary) {
+            J.Binary binary = (J.Binary) tree;
+            boolean shortCircuit = binary.getOperator() == J.Binary.Type.And || binary.getOperator() == J.Binary.Type.Or;
+            return dereferences(binary.getLeft(), variable) || !shortCircuit && dereferences(binary.getRight(), variable);
+        }
+        if (tree instanceof J.Assignment) {
+            return dereferences(((J.Assignment) tree).getAssignment(), variable);
+        }
+        if (tree instanceof J.AssignmentOperation) {
+            return dereferences(((J.AssignmentOperation) tree).getAssignment(), variable);
+        }
+        if (tree instanceof J.NewClass) {
+            return anyDereferences(((J.NewClass) tree).getArguments(), variable);
+        }
+        J inner = tree instanceof J.Return ? ((J.Return) tree).getExpression() :
+                tree instanceof J.Throw ? ((J.Throw) tree).getException() :
+                tree instanceof J.Parentheses ? (J) ((J.Parentheses<?>) tree).getTree() :
+                tree instanceof J.ControlParentheses ? (J) ((J.ControlParentheses<?>) tree).getTree() :
+                tree instanceof J.TypeCast ? ((J.TypeCast) tree).getExpression() :
+                tree instanceof J.Unary ? ((J.Unary) tree).getExpression() :
+                tree instanceof J.Ternary ? ((J.Ternary) tree).getCondition() :
+                tree instanceof J.If ? ((J.If) tree).getIfCondition() : null;
+        return inner != null && dereferences(inner, variable);
+    }
+
+    private static boolean anyDereferences(Iterable<Expression> expressions, JavaType.Variable variable) {
+        for (Expression expression : expressions) {
+            if (dereferences(expression, variable)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the method or lambda around {@code cursor} assigns {@code variable} anywhere. */
+    private static boolean assignedIn(Cursor cursor, JavaType.Variable variable) {
+        J scope = cursor.firstEnclosing(J.MethodDeclaration.class);
+        if (scope == null) {
+            return true;
+        }
+        AtomicBoolean assigned = new AtomicBoolean();
+        new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, AtomicBoolean found) {
+                if (assignment.getVariable() instanceof J.Identifier &&
+                    variable.equals(((J.Identifier) assignment.getVariable()).getFieldType())) {
+                    found.set(true);
+                }
+                return super.visitAssignment(assignment, found);
+            }
+        }.visit(scope, assigned);
+        return assigned.get();
+    }
+}

@@ -1,0 +1,388 @@
+package dev.rewriteperf.profile;
+
+import dev.rewriteperf.analysis.evaluation.Exits;
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Code that runs once, only when something fails, or only to print: where a rewrite whose gain is per call is not
+ * worth a reviewer's minute unless a profile says the method is hot. Read from the code alone, from the spot
+ * outwards to its method:
+ * <ul>
+ *   <li>building a thrown exception: a {@code throw}, a {@code Throwable}'s constructor arguments, a local built only
+ *       to be thrown, the arguments of a method of the same file that always throws ({@code _reportError(..)}), and
+ *       the message supplier of a failed check ({@code Validate.isTrue(ok, () -> ..)});</li>
+ *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea});</li>
+ *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call);</li>
+ *   <li>{@code main(String[])} and {@code toString()}.</li>
+ * </ul>
+ * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main} runs with it),
+ * except for initialisers, where a lambda is a function kept for later calls.
+ */
+public final class ColdCode {
+
+    /** Classes whose methods take a message supplier that they call only when a check fails. */
+    private static final List<String> CHECKS = Arrays.asList("java.util.Objects", "org.apache.commons.lang3.Validate",
+            "com.google.common.base.Preconditions", "com.google.common.base.Verify", "org.springframework.util.Assert",
+            "org.junit.jupiter.api.Assertions");
+
+    /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
+    private static final int MAX_CALLERS = 3;
+    private static final String CATCH = "cold: in a catch block";
+
+    private ColdCode() {
+    }
+
+    /**
+     * Why the spot at {@code cursor} is cold code, starting {@code cold: }; null when nothing says it is. The
+     * project's failing methods and callers come from a composite's scan ({@code facts}); without them, the spot's own
+     * file says which of its methods always fail.
+     */
+    public static @Nullable String reason(Cursor cursor, @Nullable ProjectFacts facts) {
+        J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
+        if (facts == null && file == null) {
+            return null;
+        }
+        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0);
+    }
+
+    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers) {
+        boolean inLambda = false;
+        boolean repeats = false;
+        Object child = cursor.getValue();
+        for (Cursor c = cursor; c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.Throw) {
+                return "cold: builds a thrown exception";
+            }
+            if (value instanceof J.NewClass && value != cursor.getValue() && isThrowable(((J.NewClass) value).getType())) {
+                return "cold: builds the message of an exception";
+            }
+            if (value instanceof J.MethodInvocation && value != cursor.getValue() && isArgument(child, (J.MethodInvocation) value)
+                && facts.alwaysFails((J.MethodInvocation) value)) {
+                return "cold: builds the message of an error that " + ((J.MethodInvocation) value).getSimpleName() +
+                       "(..) always throws";
+            }
+            if (value instanceof J.Try.Catch) {
+                return CATCH + ", which runs only when something fails";
+            }
+            if (value instanceof J.Assert) {
+                return "cold: in an assert statement, evaluated only with -ea";
+            }
+            if (value instanceof J.VariableDeclarations.NamedVariable && child instanceof Expression
+                && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
+                return "cold: builds the message of a thrown exception";
+            }
+            if (value instanceof J.Lambda || value instanceof J.MemberReference) {
+                inLambda = true;
+                String check = checkGivenTheMessage(c);
+                if (check != null) {
+                    return "cold: builds the message of a failed check (" + check + "(..))";
+                }
+                if (computesACacheEntry(c)) {
+                    return "cold: computes an entry of a cache, once per key (computeIfAbsent)";
+                }
+            }
+            repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
+            if (value instanceof J.Block && !repeats && child instanceof Statement) {
+                String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
+                if (failing != null) {
+                    return "cold: runs only on a path that ends in " + failing;
+                }
+            }
+            if (value instanceof J.MethodDeclaration) {
+                String method = methodReason((J.MethodDeclaration) value, facts);
+                return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
+            }
+            if (value instanceof J.Block && !inLambda && inClassBody(c)) {
+                return ((J.Block) value).isStatic() ? "cold: in a static initialiser, which runs once"
+                        : "cold: in an instance initialiser, which runs once per object";
+            }
+            if (value instanceof J.VariableDeclarations && !inLambda && inClassBody(c)) {
+                return "cold: initialises a field, once" +
+                       (((J.VariableDeclarations) value).hasModifier(J.Modifier.Type.Static) ? "" : " per object");
+            }
+            if (value instanceof J.ClassDeclaration) {
+                return null;
+            }
+            if (value instanceof J) {
+                child = value;
+            }
+        }
+        return null;
+    }
+
+    /** The rest of {@code block} from its statement {@code statement} on: what runs once control reaches it. */
+    private static J.Block fromStatement(J.Block block, Object statement) {
+        List<Statement> statements = block.getStatements();
+        for (int i = 0; i < statements.size(); i++) {
+            if (statements.get(i) == statement) {
+                return i == 0 ? block : block.withStatements(statements.subList(i, statements.size()));
+            }
+        }
+        return block;
+    }
+
+    /**
+     * What the rest of a block ends in when every run of it fails: a {@code throw}, or a call that always throws, with
+     * no way out before it ({@code return}, {@code break}, {@code continue}; one before the spot's statement has not
+     * been taken once control is there). A try's own block is not one: its catch may
+     * recover.
+     */
+    private static @Nullable String endsInFailure(J.Block block, Cursor at, ProjectFacts facts) {
+        Statement last = Exits.last(block);
+        Cursor parent = at.getParentTreeCursor();
+        if (last == null || parent.getValue() instanceof J.Try) {
+            return null;
+        }
+        String failure = null;
+        if (last instanceof J.Throw) {
+            failure = "a throw";
+        } else if (last instanceof J.MethodInvocation && facts.alwaysFails((J.MethodInvocation) last)) {
+            failure = ((J.MethodInvocation) last).getSimpleName() + "(..), which always throws";
+        } else if (last instanceof J.Return && ((J.Return) last).getExpression() instanceof J.MethodInvocation
+                   && facts.alwaysFails((J.MethodInvocation) ((J.Return) last).getExpression())) {
+            failure = ((J.MethodInvocation) ((J.Return) last).getExpression()).getSimpleName() + "(..), which always throws";
+        }
+        if (failure == null) {
+            return null;
+        }
+        for (J.Return ret : Exits.returnsOf(block)) {
+            if (ret != last) {
+                return null;
+            }
+        }
+        return Exits.jumpsOut(block, parent) ? null : failure;
+    }
+
+    /**
+     * A lambda or method reference that fills a field's map on a miss ({@code CACHE.computeIfAbsent(type, t -> ..)}):
+     * it runs once per key, not per call. A local map's runs with each call and stays per-call code.
+     */
+    private static boolean computesACacheEntry(Cursor function) {
+        Object parent = function.getParentTreeCursor().getValue();
+        if (!(parent instanceof J.MethodInvocation)) {
+            return false;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) parent;
+        JavaType.Method type = call.getMethodType();
+        if (type == null || !type.getName().equals("computeIfAbsent") || call.getArguments().size() != 2
+            || call.getArguments().get(1) != function.getValue()
+            || !TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
+            return false;
+        }
+        JavaType.Variable field = ExpressionShapes.variableOf(call.getSelect());
+        return field != null && field.getOwner() instanceof JavaType.FullyQualified;
+    }
+
+    /**
+     * Whether a call's method is the declared one. A generic method's call has its type variables bound
+     * ({@code Constructor<Foo>} for {@code Constructor<T>}), so the declaring type, name and erased parameter types are
+     * compared (the declaring type by name: a generic class's is parameterised at the call), a type variable
+     * matching any type.
+     */
+    private static boolean sameMethod(JavaType.@Nullable Method called, JavaType.Method declared) {
+        if (called == null || !called.getName().equals(declared.getName())
+            || called.getParameterTypes().size() != declared.getParameterTypes().size()
+            || !called.getDeclaringType().getFullyQualifiedName().equals(declared.getDeclaringType().getFullyQualifiedName())) {
+            return false;
+        }
+        for (int i = 0; i < declared.getParameterTypes().size(); i++) {
+            JavaType parameter = declared.getParameterTypes().get(i);
+            boolean any = parameter instanceof JavaType.GenericTypeVariable;
+            if (!any && !erasure(parameter).equals(erasure(called.getParameterTypes().get(i)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String erasure(JavaType type) {
+        if (type instanceof JavaType.Array) {
+            return erasure(((JavaType.Array) type).getElemType()) + "[]";
+        }
+        JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+        if (named != null) {
+            return named.getFullyQualifiedName();
+        }
+        return type instanceof JavaType.Primitive ? ((JavaType.Primitive) type).getKeyword() : "?";
+    }
+
+    /**
+     * Whether only the method's own file can call it: it is private, or package-private (or in a package-private
+     * type's body) and the project's scan saw no call of it from another file.
+     */
+    private static boolean calledOnlyInItsFile(J.MethodDeclaration method, JavaType.Method type, J.CompilationUnit file,
+                                               ProjectFacts facts) {
+        if (method.hasModifier(J.Modifier.Type.Private)) {
+            return true;
+        }
+        boolean packagePrivate = !method.hasModifier(J.Modifier.Type.Public) && !method.hasModifier(J.Modifier.Type.Protected)
+                                 && type.getDeclaringType().getKind() != JavaType.FullyQualified.Kind.Interface;
+        // an override is called through its supertype too, where the scan counts the supertype's method
+        boolean overrides = method.getLeadingAnnotations().stream().anyMatch(a -> a.getSimpleName().equals("Override"));
+        return packagePrivate && !overrides && Boolean.FALSE.equals(facts.calledOutside(type, file.getSourcePath().toString()));
+    }
+
+    /**
+     * A private method (or a package-private one no other file calls) whose every call in its file is in cold code,
+     * other than a catch block ({@code getCanonicalConstructor} called only from
+     * a {@code ClassValue}'s {@code computeValue}) is cold too. Followed {@value #MAX_CALLERS} methods up.
+     */
+    private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers) {
+        JavaType.Method type = method.getMethodType();
+        J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
+        if (type == null || file == null || !calledOnlyInItsFile(method, type, file, facts)) {
+            return null;
+        }
+        List<Cursor> calls = new ArrayList<>();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if (sameMethod(call.getMethodType(), type)) {
+                    calls.add(getCursor());
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+
+            @Override
+            public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+                if (sameMethod(reference.getMethodType(), type)) {
+                    calls.add(getCursor());
+                }
+                return super.visitMemberReference(reference, p);
+            }
+        }.visit(file, 0, new Cursor(null, Cursor.ROOT_VALUE));
+        String first = null;
+        for (Cursor call : calls) {
+            String reason = reason(call, facts, callers + 1);
+            if (reason == null || reason.startsWith(CATCH)) {
+                return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
+            }
+            first = first == null ? reason : first;
+        }
+        return first == null ? null : first.replaceFirst("^cold: ", "cold: called only from cold code (") + ")";
+    }
+
+    /**
+     * The check a lambda is the message supplier of ({@code Validate.isTrue(ok, () -> String.format(..))}): the JDK's,
+     * Guava's, Commons Lang's and Spring's argument checks call it only when the check fails. A message given as a
+     * value is built on every call, and stays per-call code.
+     */
+    private static @Nullable String checkGivenTheMessage(Cursor lambda) {
+        Object parent = lambda.getParentTreeCursor().getValue();
+        if (!(parent instanceof J.MethodInvocation) || !isArgument(lambda.getValue(), (J.MethodInvocation) parent)) {
+            return null;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) parent;
+        JavaType.FullyQualified owner = call.getMethodType() == null ? null : call.getMethodType().getDeclaringType();
+        if (owner == null || !CHECKS.contains(owner.getFullyQualifiedName())) {
+            return null;
+        }
+        return owner.getClassName() + "." + call.getSimpleName();
+    }
+
+    private static @Nullable String methodReason(J.MethodDeclaration method, ProjectFacts facts) {
+        String name = method.getSimpleName();
+        List<Statement> parameters = method.getParameters();
+        boolean noParameters = parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty;
+        JavaType.FullyQualified owner = method.getMethodType() == null ? null : method.getMethodType().getDeclaringType();
+        boolean instance = !method.hasModifier(J.Modifier.Type.Static);
+        if (name.equals("toString") && noParameters && instance) {
+            return "cold: in toString(), which builds text to print";
+        }
+        if (owner != null && isThrowable(owner)) {
+            return "cold: in " + owner.getClassName() + ", an exception, whose code runs when something has failed";
+        }
+        if (name.equals("computeValue") && parameters.size() == 1 && owner != null
+            && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {
+            return "cold: in a ClassValue's computeValue, which runs once per class";
+        }
+        if (name.equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
+            && parameters.get(0) instanceof J.VariableDeclarations
+            && TypeUtils.isOfClassType(arrayElement(((J.VariableDeclarations) parameters.get(0)).getType()), "java.lang.String")) {
+            return "cold: in main, which runs once";
+        }
+        return null;
+    }
+
+    private static @Nullable JavaType arrayElement(@Nullable JavaType type) {
+        return type instanceof JavaType.Array ? ((JavaType.Array) type).getElemType() : null;
+    }
+
+    private static boolean isThrowable(@Nullable JavaType type) {
+        return type != null && TypeUtils.isAssignableTo("java.lang.Throwable", type);
+    }
+
+    /**
+     * A member directly in a class body: a block there is an initialiser ({@code static { .. }} or {@code { .. }}),
+     * variables there are fields.
+     */
+    private static boolean inClassBody(Cursor member) {
+        Cursor parent = member.getParentTreeCursor();
+        return parent.getValue() instanceof J.Block && parent.getParentTreeCursor().getValue() instanceof J.ClassDeclaration;
+    }
+
+    private static boolean isArgument(Object child, J.MethodInvocation call) {
+        for (Expression argument : call.getArguments()) {
+            if (argument == child) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A local whose every use in its block is inside a {@code throw} or a {@code Throwable}'s constructor: a message
+     * built only to be thrown ({@code String message = String.format(..); throw new IllegalStateException(message);}).
+     */
+    private static boolean builtOnlyToThrow(J.VariableDeclarations.NamedVariable variable, Cursor at) {
+        Cursor declarations = at.getParentTreeCursor();
+        Cursor block = declarations.getParentTreeCursor();
+        if (!(declarations.getValue() instanceof J.VariableDeclarations) || !(block.getValue() instanceof J.Block)
+            || inClassBody(declarations)) {
+            return false;
+        }
+        String name = variable.getSimpleName();
+        AtomicBoolean used = new AtomicBoolean();
+        AtomicBoolean usedElsewhere = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                if (identifier.getSimpleName().equals(name) && identifier.getFieldType() != null
+                    && identifier.getFieldType().equals(variable.getVariableType()) && identifier != variable.getName()) {
+                    used.set(true);
+                    if (getCursor().firstEnclosing(J.Throw.class) == null && !inThrowableConstructor(getCursor())) {
+                        usedElsewhere.set(true);
+                    }
+                }
+                return identifier;
+            }
+        }.visit(block.getValue(), 0, block.getParentOrThrow());
+        return used.get() && !usedElsewhere.get();
+    }
+
+    private static boolean inThrowableConstructor(Cursor cursor) {
+        for (Cursor c = cursor.getParent(); c != null; c = c.getParent()) {
+            if (c.getValue() instanceof J.NewClass && isThrowable(((J.NewClass) c.getValue()).getType())) {
+                return true;
+            }
+            if (c.getValue() instanceof J.Block) {
+                return false;
+            }
+        }
+        return false;
+    }
+}
