@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+import summarize  # the statistics, in one place
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from summarize import baseline_of  # noqa: E402  the one naming rule for which method is whose baseline
@@ -164,6 +166,8 @@ def write(args, java, records):
     if args.headlines:
         name = f"{args.family}-jdk{args.jdk}.json"
     path = os.path.join(args.out, name)
+    for record in records:
+        record["summary"] = summarize.summary(record["rounds"])
     with open(path, "w") as f:
         json.dump({"family": args.family, "jdk": version, "date": datetime.date.today().isoformat(),
                    "rounds": args.rounds, "warmup": args.warmup, "measure": args.measure,

@@ -56,6 +56,27 @@ def ratio_interval(before, after):
     return math.exp(mean), math.exp(mean - t * error), math.exp(mean + t * error)
 
 
+def summary(rounds):
+    """What the Java side reads of a pair instead of computing it again (RecipeFiguresTest, the report's Gains): the
+    time ratio with its 95 % interval (ratio_interval; null where a bound is not finite) and the median B/op of each
+    side. paired.py writes it with the rounds; `summarize.py --write-summaries FILE...` adds it to older files."""
+    ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
+    finite = lambda x: x if math.isfinite(x) else None
+    return {'ratio': finite(ratio), 'low': finite(low), 'high': finite(high),
+            'bytesBefore': statistics.median(r.get('beforeBytes', float('nan')) for r in rounds),
+            'bytesAfter': statistics.median(r.get('afterBytes', float('nan')) for r in rounds)}
+
+
+def write_summaries(paths):
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        for record in data['pairs']:
+            record['summary'] = summary(record['rounds'])
+        with open(path, 'w') as f:
+            json.dump(data, f, indent=1)
+
+
 def paired_rows(data):
     """One Markdown row per pair and @Param of a paired.py file."""
     jdk = re.search(r'"(\d+)', data['jdk'])
@@ -63,8 +84,8 @@ def paired_rows(data):
         rounds = record['rounds']
         ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
         verdict = 'resolved' if low > 1 or high < 1 else 'within noise'
-        before_bytes = statistics.median(r['beforeBytes'] for r in rounds)
-        after_bytes = statistics.median(r['afterBytes'] for r in rounds)
+        figures = summary(rounds)
+        before_bytes, after_bytes = figures['bytesBefore'], figures['bytesAfter']
         klass, before = record['before'].rsplit('.', 1)
         after = record['after'].rsplit('.', 1)[1]
         yield (f"| {klass.rsplit('.', 1)[1].replace('Benchmark', '')} | {record['params']} | {before} → {after} "
@@ -124,8 +145,8 @@ def headline_figures(here, recipe, jdk, before, after, params):
                 record['after'].rsplit('.', 1)[1] == after and record['params'] == params):
             rounds = record['rounds']
             ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
-            return (statistics.median(r['beforeBytes'] for r in rounds), statistics.median(r['afterBytes'] for r in rounds),
-                    ratio, low, high, len(rounds))
+            figures = summary(rounds)
+            return figures['bytesBefore'], figures['bytesAfter'], ratio, low, high, len(rounds)
     return None
 
 
@@ -175,5 +196,7 @@ if __name__ == '__main__':
         headlines(here)
     elif sys.argv[1:] == ['--descriptions']:
         descriptions(here)
+    elif sys.argv[1:2] == ['--write-summaries']:
+        write_summaries(sys.argv[2:])
     else:
         main(sys.argv[1:] or ['results/SizeHashCollectionsForElementCount-jdk25.json'])

@@ -21,20 +21,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Each recipe's description quotes its headlines ({@code benchmarks/headlines.tsv}: a pair and size per JDK), as
- * {@code paired.py FAMILY --headlines} measured them into {@code benchmarks/results/paired/FAMILY-jdkN.json}; this test
- * recomputes each from those rounds, so a description cannot drift from the measurement behind it. Allocation is the
- * median B/op before and after ("58,322 -> 54,210 B/op", quoted for JDK 25 where it changes); time is the geometric
- * mean of the rounds' ratios with its paired t-interval ("2.03x faster (95 % interval 1.59-2.60x)") where the interval
- * excludes 1, and "within noise (95 % interval 0.91-1.90x)" where it does not: never a ratio the rounds do not resolve.
+ * {@code paired.py FAMILY --headlines} measured them into {@code benchmarks/results/paired/FAMILY-jdkN.json}, and
+ * {@code summarize.py} summarised each pair's rounds there (the statistics live in that one place); this test holds
+ * each description (its {@code measured.tsv} sentence) to that summary, so it cannot drift from the measurement behind
+ * it. Allocation is the median B/op before and after ("58,322 -> 54,210 B/op", quoted for JDK 25 where it changes);
+ * time is the geometric mean of the rounds' ratios with its paired t-interval ("2.03x faster (95 % interval
+ * 1.59-2.60x)") where the interval excludes 1, and "within noise (95 % interval 0.91-1.90x)" where it does not.
  */
 class RecipeFiguresTest {
 
     private static final Path BENCHMARKS = Paths.get("benchmarks");
-    /** Two-sided 95 % quantiles of Student's t by degrees of freedom (1-30), as summarize.py has them. */
-    private static final double[] T_975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
-            2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
-            2.048, 2.045, 2.042};
-
     /** One row of headlines.tsv: a recipe's pair and size on one JDK. */
     record Headline(String recipe, String jdk, String before, String after, String params) {
         @Override
@@ -62,35 +58,25 @@ class RecipeFiguresTest {
     @ParameterizedTest
     @MethodSource("headlines")
     void descriptionQuotesTheMeasuredHeadline(Headline headline) throws IOException {
-        JsonNode rounds = rounds(headline);
-        List<Double> logs = new ArrayList<>();
-        List<Double> before = new ArrayList<>();
-        List<Double> after = new ArrayList<>();
-        rounds.forEach(round -> {
-            logs.add(Math.log(round.get("before").asDouble() / round.get("after").asDouble()));
-            before.add(round.get("beforeBytes").asDouble());
-            after.add(round.get("afterBytes").asDouble());
-        });
-        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        double variance = logs.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / (logs.size() - 1);
-        double margin = T_975[logs.size() - 2] * Math.sqrt(variance / logs.size());
-        boolean resolved = Math.abs(mean) > margin;
+        JsonNode summary = summary(headline);
+        double ratio = summary.get("ratio").asDouble();
+        double low = summary.get("low").asDouble();
+        double high = summary.get("high").asDouble();
+        boolean resolved = low > 1 || high < 1;
         String time = resolved
-                ? String.format(Locale.ROOT, "JDK %s: %.2fx faster (95 %% interval %.2f-%.2fx)", headline.jdk(), Math.exp(mean),
-                        Math.exp(mean - margin), Math.exp(mean + margin))
-                : String.format(Locale.ROOT, "JDK %s: within noise (95 %% interval %.2f-%.2fx)", headline.jdk(),
-                        Math.exp(mean - margin), Math.exp(mean + margin));
+                ? String.format(Locale.ROOT, "JDK %s: %.2fx faster (95 %% interval %.2f-%.2fx)", headline.jdk(), ratio, low, high)
+                : String.format(Locale.ROOT, "JDK %s: within noise (95 %% interval %.2f-%.2fx)", headline.jdk(), low, high);
         String description = descriptionOf("dev.rewriteperf." + headline.recipe());
         assertThat(description).contains(time);
-        long bytesBefore = Math.round(median(before));
-        long bytesAfter = Math.round(median(after));
+        long bytesBefore = Math.round(summary.get("bytesBefore").asDouble());
+        long bytesAfter = Math.round(summary.get("bytesAfter").asDouble());
         if (headline.jdk().equals("25") && bytesBefore != bytesAfter) {
             assertThat(description).contains(String.format(Locale.ROOT, "%,d -> %,d B/op", bytesBefore, bytesAfter));
         }
     }
 
-    /** The headline's rounds in results/paired/FAMILY-jdkN.json. */
-    private static JsonNode rounds(Headline headline) throws IOException {
+    /** The headline's summary in results/paired/FAMILY-jdkN.json, as summarize.py computed it from the rounds. */
+    private static JsonNode summary(Headline headline) throws IOException {
         String family = headline.recipe().substring(0, headline.recipe().indexOf('.'));
         String simpleName = headline.recipe().substring(headline.recipe().indexOf('.') + 1);
         Path file = BENCHMARKS.resolve("results/paired").resolve(family + "-jdk" + headline.jdk() + ".json");
@@ -98,17 +84,11 @@ class RecipeFiguresTest {
             String[] before = pair.get("before").asText().split("\\.(?=[^.]+$)");
             if (before[0].endsWith("." + simpleName + "Benchmark") && before[1].equals(headline.before()) &&
                 pair.get("after").asText().endsWith("." + headline.after()) && pair.get("params").asText().equals(headline.params())) {
-                return pair.get("rounds");
+                assertThat(pair.has("summary")).as(headline + ": run summarize.py --write-summaries " + file).isTrue();
+                return pair.get("summary");
             }
         }
         throw new AssertionError("no paired rounds for " + headline + " in " + file + ": run paired.py " + family + " --headlines");
-    }
-
-    private static double median(List<Double> values) {
-        List<Double> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     @Test

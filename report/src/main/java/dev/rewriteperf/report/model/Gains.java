@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 
 /**
  * What {@code benchmarks/} measured for each recipe, read from the JMH result files ({@code -rf json}) and the
- * {@code paired.py} files under {@code paired/} rather than typed by hand: {@code <Recipe>Benchmark} measures recipe
+ * {@code paired.py} files under {@code paired/} (each pair's interval as {@code summarize.py} computed it, the one place
+ * the statistics live) rather than typed by hand: {@code <Recipe>Benchmark} measures recipe
  * {@code <Recipe>}; a method {@code xAfter…} is compared with {@code xBefore} of the same run and parameters, as
  * {@code benchmarks/summarize.py} does.
  */
@@ -81,10 +82,6 @@ public final class Gains {
         }
     }
 
-    /** Two-sided 95 % quantiles of Student's t for 1-30 degrees of freedom, as {@code summarize.py} has them. */
-    private static final double[] T_975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
-        2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
-        2.048, 2.045, 2.042};
     private static final Pattern NUMBER = Pattern.compile("\\d+");
     private static final Pattern JDK_IN_NAME = Pattern.compile("-jdk(\\d+)\\.json$");
     private static final Pattern JDK_VERSION = Pattern.compile("\"(\\d+)");
@@ -143,47 +140,29 @@ public final class Gains {
             String after = pair.get("after").asText();
             List<Double> times = new ArrayList<>();
             List<Double> timesAfter = new ArrayList<>();
-            List<Double> bytes = new ArrayList<>();
-            List<Double> bytesAfter = new ArrayList<>();
             for (JsonNode round : pair.get("rounds")) {
                 times.add(round.get("before").asDouble());
                 timesAfter.add(round.get("after").asDouble());
-                bytes.add(round.path("beforeBytes").asDouble(Double.NaN));
-                bytesAfter.add(round.path("afterBytes").asDouble(Double.NaN));
             }
             if (times.isEmpty()) {
                 continue;
             }
-            double[] interval = ratioInterval(times, timesAfter);
+            JsonNode summary = pair.get("summary");
+            if (summary == null) {
+                throw new IllegalArgumentException("a pair without its summary: run benchmarks/summarize.py --write-summaries on it");
+            }
             byRecipe.computeIfAbsent(recipe, k -> new ArrayList<>()).add(new Gain(file.getFileName().toString(),
                     pair.get("params").asText().replace(",", ", "), before.substring(before.lastIndexOf('.') + 1) + " → " +
-                    after.substring(after.lastIndexOf('.') + 1), "ns/op", median(times), median(timesAfter), median(bytes),
-                    median(bytesAfter), jdk, times.size(), interval[0], interval[1], interval[2]));
+                    after.substring(after.lastIndexOf('.') + 1), "ns/op", median(times), median(timesAfter),
+                    figure(summary, "bytesBefore", Double.NaN), figure(summary, "bytesAfter", Double.NaN), jdk, times.size(),
+                    figure(summary, "ratio", Double.NaN), figure(summary, "low", 0), figure(summary, "high", Double.POSITIVE_INFINITY)));
         }
     }
 
-    /**
-     * The geometric mean of the rounds' speed-ups before/after and its 95 % interval: the paired t-interval of the
-     * log ratios, exponentiated, as {@code benchmarks/summarize.py} computes it.
-     */
-    static double[] ratioInterval(List<Double> before, List<Double> after) {
-        int n = before.size();
-        double[] logs = new double[n];
-        double mean = 0;
-        for (int i = 0; i < n; i++) {
-            logs[i] = Math.log(before.get(i) / after.get(i));
-            mean += logs[i] / n;
-        }
-        if (n < 2) {
-            return new double[]{n == 1 ? Math.exp(mean) : Double.NaN, 0, Double.POSITIVE_INFINITY};
-        }
-        double squares = 0;
-        for (double log : logs) {
-            squares += (log - mean) * (log - mean);
-        }
-        double error = Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
-        double t = n - 1 <= T_975.length ? T_975[n - 2] : 1.96;
-        return new double[]{Math.exp(mean), Math.exp(mean - t * error), Math.exp(mean + t * error)};
+    /** A figure of a pair's summary; {@code none} where summarize.py wrote null (a bound that is not finite) or nothing. */
+    private static double figure(JsonNode summary, String name, double none) {
+        JsonNode value = summary.get(name);
+        return value == null || value.isNull() ? none : value.asDouble();
     }
 
     private static void read(Path file, JsonNode content, Map<String, List<Gain>> byRecipe) {

@@ -71,7 +71,10 @@ class ReportCommandTest {
               "secondaryMetrics":{"gc.alloc.rate.norm":{"score":32800.0}}}]
             """;
 
-    /** paired.py's output: the bytes pair resolves (about 2x in every round), the file pair is within noise. */
+    /**
+     * paired.py's output: the bytes pair resolves (about 2x in every round), the file pair is within noise; each summary
+     * is what summarize.py computes from the rounds.
+     */
     private static final String PAIRED = """
             {"family": "buffers", "jdk": "openjdk version \\"25.0.3\\" 2026-04-21 LTS", "rounds": 4, "pairs": [
              {"before": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.bytesBefore",
@@ -80,14 +83,16 @@ class ReportCommandTest {
                {"before": 5.0, "after": 2.5, "beforeBytes": 41008.2, "afterBytes": 32800.1},
                {"before": 5.2, "after": 2.5, "beforeBytes": 41008.0, "afterBytes": 32800.0},
                {"before": 4.8, "after": 2.5, "beforeBytes": 41008.0, "afterBytes": 32800.0},
-               {"before": 5.0, "after": 2.6, "beforeBytes": 41008.0, "afterBytes": 32800.0}]},
+               {"before": 5.0, "after": 2.6, "beforeBytes": 41008.0, "afterBytes": 32800.0}],
+              "summary": {"ratio": 1.9797, "low": 1.8636, "high": 2.1030, "bytesBefore": 41008.0, "bytesAfter": 32800.0}},
              {"before": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.fileBefore",
               "after": "dev.rewriteperf.benchmarks.buffers.usetransfertoforcopyloops.UseTransferToForCopyLoopsBenchmark.fileAfter",
               "params": "size=16384", "rounds": [
                {"before": 3.0, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000},
                {"before": 1.4, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000},
                {"before": 2.4, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000},
-               {"before": 1.8, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000}]}]}
+               {"before": 1.8, "after": 2.0, "beforeBytes": 9000, "afterBytes": 9000}],
+              "summary": {"ratio": 1.0319, "low": 0.6078, "high": 1.7519, "bytesBefore": 9000.0, "bytesAfter": 9000.0}}]}
             """;
 
     @Test
