@@ -5,6 +5,8 @@ import dev.rewriteperf.report.proc.Git;
 import dev.rewriteperf.report.proc.PluginRun;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -29,14 +31,11 @@ import java.util.Set;
  */
 final class Formatter {
 
-    /** The plugins whose apply goal we know, by artifactId, in the order they are looked for. */
-    private static final Map<String, String> GOALS = new LinkedHashMap<>();
-
-    static {
-        GOALS.put("spotless-maven-plugin", "spotless:apply");
-        GOALS.put("formatter-maven-plugin", "formatter:format");
-        GOALS.put("fmt-maven-plugin", "fmt:format");
-    }
+    /**
+     * The plugins whose apply goal we know, by artifactId, in the order they are looked for: {@code formatters.tsv},
+     * the table gauntlet/run reads too.
+     */
+    private static final Map<String, String> GOALS = readGoals();
 
     private Formatter() {
     }
@@ -110,6 +109,24 @@ final class Formatter {
             return "its formatter (" + goal.get() + ") " + formatted + ": the changed files are kept as the pack wrote them";
         }
         return "formatted by its own " + goal.get() + " (" + touched + " of " + pack.size() + " changed file(s) touched)";
+    }
+
+    private static Map<String, String> readGoals() {
+        Map<String, String> goals = new LinkedHashMap<>();
+        try (InputStream in = Formatter.class.getResourceAsStream("formatters.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException("formatters.tsv is missing from the report tool's jar");
+            }
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                String[] cells = line.split("\t");
+                if (!line.startsWith("#") && cells.length == 4) {
+                    goals.put(cells[0], cells[3]);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return goals;
     }
 
     /** Adds what {@link #format} said, when it said anything, to a service's notes. */

@@ -5,8 +5,11 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -250,14 +253,22 @@ public final class AllocationProfile {
         return unattributedBytes;
     }
 
-    /** The hot-methods table: {@code class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes}. */
+    /**
+     * The hot-methods table: {@code class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes}, written
+     * by commons-csv as the report's other tables are (LF line ends; fields quoted where they must be).
+     */
     public String csv() {
-        StringBuilder csv = new StringBuilder("class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes\n");
-        for (HotMethod m : methods) {
-            csv.append(m.className()).append(',').append(m.method()).append(',').append(m.descriptor()).append(',')
-                    .append(m.bytes()).append(',').append(String.format(Locale.ROOT, "%.4f", m.share())).append(',')
-                    .append(m.cpuSamples()).append(',').append(String.format(Locale.ROOT, "%.4f", m.cpuShare())).append(",\"")
-                    .append(m.topTypes().replace("\"", "\"\"")).append("\"\n");
+        StringBuilder csv = new StringBuilder();
+        CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n')
+                .setHeader("class", "method", "descriptor", "sampledBytes", "share", "cpuSamples", "cpuShare", "topTypes").get();
+        try (CSVPrinter printer = new CSVPrinter(csv, format)) {
+            for (HotMethod m : methods) {
+                printer.printRecord(m.className(), m.method(), m.descriptor(), m.bytes(),
+                        String.format(Locale.ROOT, "%.4f", m.share()), m.cpuSamples(),
+                        String.format(Locale.ROOT, "%.4f", m.cpuShare()), m.topTypes());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringBuilder does not throw
         }
         return csv.toString();
     }
