@@ -133,7 +133,7 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe impleme
             }
             String hostReason = hostReason(c, classCursor);
             if (hostReason != null) {
-                recordSkips(c, classCursor, sites, hostReason, ctx);
+                leaveAlone(c, classCursor, sites, hostReason, ctx);
                 return c;
             }
             ValueBuffer buffer = ValueBuffer.declare(c, classCursor, perThread, new LinkedHashSet<>(sites.values()), ctx);
@@ -166,7 +166,7 @@ public class ReadRocksDbValuesIntoReusedBuffer extends FieldAddingRecipe impleme
         }
 
         /** Lists each of {@code sites} as left alone, for {@code reason}: {@code c} cannot have the buffer's members. */
-        private void recordSkips(J.ClassDeclaration c, Cursor classCursor, Map<UUID, RocksDbGet> sites, String reason,
+        private void leaveAlone(J.ClassDeclaration c, Cursor classCursor, Map<UUID, RocksDbGet> sites, String reason,
                                  ExecutionContext ctx) {
             new JavaIsoVisitor<ExecutionContext>() {
                 @Override

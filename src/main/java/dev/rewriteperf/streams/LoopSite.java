@@ -121,7 +121,7 @@ final class LoopSite {
     /**
      * Why the operands of a call, a {@code new} or an array access that are evaluated before {@code child} might
      * observe the pipeline being evaluated earlier; null when the pipeline cannot change any of them
-     * ({@link dev.rewriteperf.analysis.SafeToEvaluate#unchangedByOtherCode}).
+     * ({@link dev.rewriteperf.analysis.evaluation.SafeToEvaluate#unchangedByOtherCode}).
      */
     private static @Nullable String operandOrderReason(Expression parent, J child) {
         if (parent instanceof J.MethodInvocation) {

@@ -3,6 +3,8 @@ package dev.rewriteperf.buffers;
 import dev.rewriteperf.BenchmarkSources;
 import dev.rewriteperf.CompiledSource;
 import dev.rewriteperf.RecipeOutput;
+import dev.rewriteperf.profile.ProfileGate;
+import dev.rewriteperf.profile.Spots;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,9 +20,11 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.Snapshot;
 
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,6 +45,52 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     public void defaults(RecipeSpec spec) {
         spec.recipe(new ReadRocksDbValuesIntoReusedBuffer())
           .parser(JavaParser.fromJavaVersion().classpath("rocksdbjni"));
+    }
+
+    /**
+     * A recipe with an option of its own is gated like any other: the composite, or here the test, hands its
+     * {@code Spots} the profile. Only {@code Elsewhere#run} is hot, so the read in {@code NameStore#name} is left alone as
+     * cold, with the option's own recipe doing the asking.
+     */
+    @Test
+    void aRecipeWithAnOptionOfItsOwnIsGatedByTheProfile(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("hot-methods.csv");
+        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
+                          "com.example.Elsewhere,run,()V,8000,0.9000,0.0000,\"\"\n").getBytes(StandardCharsets.UTF_8));
+        ReadRocksDbValuesIntoReusedBuffer recipe = Spots.gated(new ReadRocksDbValuesIntoReusedBuffer("instance"),
+          ProfileGate.of(csv.toString(), null));
+        rewriteRun(
+          spec -> spec.recipe(recipe).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement()
+            .satisfies(row -> assertThat(row.getReason()).startsWith("cold: the recording sampled no allocation or CPU time"))),
+          java(
+            //language=java
+            """
+              import org.rocksdb.ColumnFamilyHandle;
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              import java.nio.charset.StandardCharsets;
+
+              class NameStore {
+                  private final RocksDB db;
+                  private final ColumnFamilyHandle names;
+
+                  NameStore(RocksDB db, ColumnFamilyHandle names) {
+                      this.db = db;
+                      this.names = names;
+                  }
+
+                  String name(byte[] id) throws RocksDBException {
+                      byte[] value = db.get(names, id);
+                      if (value == null) {
+                          return null;
+                      }
+                      return new String(value, StandardCharsets.UTF_8);
+                  }
+              }
+              """
+          )
+        );
     }
 
     @DocumentExample
