@@ -190,12 +190,44 @@ def descriptions(here):
                 print(f'{recipe} {after} {params} JDK {jdk}: {b:,.0f} -> {a:,.0f} B/op; {time_text(ratio, low, high)}')
 
 
+MEASURED_HEADER = """# What each recipe's description says it gains: one sentence a recipe, appended by `Measured.sentence`.
+# Written by `benchmarks/summarize.py --measured` from the claims in benchmarks/headlines.tsv and the summaries in
+# benchmarks/results/paired: do not edit; RecipeFiguresTest fails when it is not what the results say.
+# recipe\tsentence
+"""
+
+
+def measured(here):
+    """Writes the pack's measured.tsv: each recipe's claim with its rows' figures filled in."""
+    claims, rows = {}, {}
+    with open(f'{here}/headlines.tsv') as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            recipe, jdk, before, after, params, claim = (line.rstrip('\n').split('\t') + ['', ''])[:6]
+            rows.setdefault(recipe, []).append((jdk, before, after, params))
+            if claim:
+                claims[recipe] = claim
+    lines = []
+    for recipe, claim in claims.items():
+        sentence = claim
+        for i, (jdk, before, after, params) in enumerate(rows[recipe]):
+            b, a, ratio, low, high, _ = headline_figures(here, recipe, jdk, before, after, params)
+            sentence = sentence.replace(f'{{time:{i}}}', time_text(ratio, low, high)).replace(
+                f'{{bytes:{i}}}', f'{b:,.0f} -> {a:,.0f} B/op')
+        lines.append(f'{recipe}\t{sentence}\n')
+    with open(f'{here}/../src/main/resources/dev/rewriteperf/measured.tsv', 'w') as f:
+        f.write(MEASURED_HEADER + ''.join(lines))
+
+
 if __name__ == '__main__':
     here = os.path.dirname(os.path.abspath(__file__))
     if sys.argv[1:] == ['--headlines']:
         headlines(here)
     elif sys.argv[1:] == ['--descriptions']:
         descriptions(here)
+    elif sys.argv[1:] == ['--measured']:
+        measured(here)
     elif sys.argv[1:2] == ['--write-summaries']:
         write_summaries(sys.argv[2:])
     else:

@@ -2,6 +2,7 @@ package dev.rewriteperf;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.rewriteperf.analysis.recipes.Measured;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -13,8 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RecipeFiguresTest {
 
     private static final Path BENCHMARKS = Paths.get("benchmarks");
-    /** One row of headlines.tsv: a recipe's pair and size on one JDK. */
-    record Headline(String recipe, String jdk, String before, String after, String params) {
+    /** One row of headlines.tsv: a recipe's pair and size on one JDK, and on its first row the recipe's claim. */
+    record Headline(String recipe, String jdk, String before, String after, String params, String claim) {
         @Override
         public String toString() {
             return recipe + " JDK " + jdk + " " + after + (params.isEmpty() ? "" : " " + params);
@@ -46,8 +49,8 @@ class RecipeFiguresTest {
                 if (line.startsWith("#") || line.isBlank()) {
                     continue;
                 }
-                String[] cells = (line + "\t").split("\t", -1);
-                rows.add(new Headline(cells[0], cells[1], cells[2], cells[3], cells[4]));
+                String[] cells = (line + "\t\t").split("\t", -1);
+                rows.add(new Headline(cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]));
             }
             return rows.stream();
         } catch (IOException e) {
@@ -59,13 +62,7 @@ class RecipeFiguresTest {
     @MethodSource("headlines")
     void descriptionQuotesTheMeasuredHeadline(Headline headline) throws IOException {
         JsonNode summary = summary(headline);
-        double ratio = summary.get("ratio").asDouble();
-        double low = summary.get("low").asDouble();
-        double high = summary.get("high").asDouble();
-        boolean resolved = low > 1 || high < 1;
-        String time = resolved
-                ? String.format(Locale.ROOT, "JDK %s: %.2fx faster (95 %% interval %.2f-%.2fx)", headline.jdk(), ratio, low, high)
-                : String.format(Locale.ROOT, "JDK %s: within noise (95 %% interval %.2f-%.2fx)", headline.jdk(), low, high);
+        String time = "JDK " + headline.jdk() + ": " + timeText(summary);
         String description = descriptionOf("dev.rewriteperf." + headline.recipe());
         assertThat(description).contains(time);
         long bytesBefore = Math.round(summary.get("bytesBefore").asDouble());
@@ -73,6 +70,39 @@ class RecipeFiguresTest {
         if (headline.jdk().equals("25") && bytesBefore != bytesAfter) {
             assertThat(description).contains(String.format(Locale.ROOT, "%,d -> %,d B/op", bytesBefore, bytesAfter));
         }
+    }
+
+    /**
+     * measured.tsv, which descriptions append, is generated ({@code summarize.py --measured}): each recipe's claim in
+     * headlines.tsv with {@code {bytes:i}} and {@code {time:i}} filled from its i-th row's summary. A figure typed into
+     * it by hand, or results measured again without regenerating it, fail here.
+     */
+    @Test
+    void measuredSentencesAreTheClaimsFilledFromTheResults() throws IOException, ClassNotFoundException {
+        Map<String, List<Headline>> rows = new LinkedHashMap<>();
+        headlines().forEach(h -> rows.computeIfAbsent(h.recipe(), r -> new ArrayList<>()).add(h));
+        for (Map.Entry<String, List<Headline>> recipe : rows.entrySet()) {
+            List<Headline> headlines = recipe.getValue();
+            String sentence = headlines.get(0).claim();
+            assertThat(sentence).as(recipe.getKey() + " has a claim on its first row").isNotEmpty();
+            for (int i = 0; i < headlines.size(); i++) {
+                JsonNode summary = summary(headlines.get(i));
+                sentence = sentence.replace("{time:" + i + "}", timeText(summary))
+                  .replace("{bytes:" + i + "}", String.format(Locale.ROOT, "%,d -> %,d B/op",
+                    Math.round(summary.get("bytesBefore").asDouble()), Math.round(summary.get("bytesAfter").asDouble())));
+            }
+            assertThat(Measured.sentence(Class.forName("dev.rewriteperf." + recipe.getKey()))).as(recipe.getKey()).isEqualTo(sentence);
+        }
+    }
+
+    /** "2.03x faster (95 % interval 1.59-2.60x)" where the interval excludes 1, else "within noise (...)". */
+    private static String timeText(JsonNode summary) {
+        double ratio = summary.get("ratio").asDouble();
+        double low = summary.get("low").asDouble();
+        double high = summary.get("high").asDouble();
+        return low > 1 || high < 1
+                ? String.format(Locale.ROOT, "%.2fx faster (95 %% interval %.2f-%.2fx)", ratio, low, high)
+                : String.format(Locale.ROOT, "within noise (95 %% interval %.2f-%.2fx)", low, high);
     }
 
     /** The headline's summary in results/paired/FAMILY-jdkN.json, as summarize.py computed it from the rounds. */
