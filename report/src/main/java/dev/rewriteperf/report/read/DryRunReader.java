@@ -10,6 +10,7 @@ import dev.rewriteperf.report.model.Candidate;
 import dev.rewriteperf.report.model.FileDiff;
 import dev.rewriteperf.report.model.RunStatus;
 import dev.rewriteperf.report.model.ServiceResult;
+import dev.rewriteperf.report.model.TableColumns;
 import dev.rewriteperf.report.proc.Git;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -153,9 +154,9 @@ public final class DryRunReader {
         try (Reader reader = Files.newBufferedReader(table, StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.parse(reader, format)) {
             for (CSVRecord record : parser) {
-                rows.add(new Candidate(service, record.get("sourcePath"), line(record), record.get("location"), record.get("recipe"),
-                        record.get("candidate"), Boolean.parseBoolean(record.get("changed")), record.get("replacement"),
-                        record.get("reason"), heat(record)));
+                rows.add(new Candidate(service, record.get(TableColumns.SOURCE_PATH), line(record), record.get(TableColumns.LOCATION), record.get(TableColumns.RECIPE),
+                        record.get(TableColumns.CANDIDATE), Boolean.parseBoolean(record.get(TableColumns.CHANGED)), record.get(TableColumns.REPLACEMENT),
+                        record.get(TableColumns.REASON), heat(record)));
             }
         } catch (IOException | RuntimeException e) {
             problems.add("could not read " + table + " (" + e.getMessage() + "); " + rows.size() + " rows before the error are kept");
@@ -166,7 +167,7 @@ public final class DryRunReader {
     /** The row's line; 0 where the table has no such column (a pack older than it) or the cell is not a number. */
     private static int line(CSVRecord record) {
         try {
-            return record.isSet("line") ? Integer.parseInt(record.get("line")) : 0;
+            return record.isSet(TableColumns.LINE) ? Integer.parseInt(record.get(TableColumns.LINE)) : 0;
         } catch (NumberFormatException e) {
             return 0;
         }
@@ -177,12 +178,12 @@ public final class DryRunReader {
      * cells that are not numbers (the row itself is kept).
      */
     private static Candidate.Heat heat(CSVRecord record) {
-        if (!record.isSet("sampledBytes") || record.get("sampledBytes").isEmpty()) {
+        if (!record.isSet(TableColumns.SAMPLED_BYTES) || record.get(TableColumns.SAMPLED_BYTES).isEmpty()) {
             return null;
         }
         try {
-            return new Candidate.Heat(Long.parseLong(record.get("sampledBytes")), Double.parseDouble(record.get("share")),
-                    record.isSet("cpuShare") && !record.get("cpuShare").isEmpty() ? Double.parseDouble(record.get("cpuShare")) : 0);
+            return new Candidate.Heat(Long.parseLong(record.get(TableColumns.SAMPLED_BYTES)), Double.parseDouble(record.get(TableColumns.SHARE)),
+                    record.isSet(TableColumns.CPU_SHARE) && !record.get(TableColumns.CPU_SHARE).isEmpty() ? Double.parseDouble(record.get(TableColumns.CPU_SHARE)) : 0);
         } catch (NumberFormatException e) {
             return null;
         }

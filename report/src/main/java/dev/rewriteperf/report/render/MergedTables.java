@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.rewriteperf.report.model.Candidate;
 import dev.rewriteperf.report.model.Report;
+import dev.rewriteperf.report.model.TableColumns;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -24,8 +25,9 @@ public final class MergedTables {
 
     public static void writeCsv(Report report, Path file) throws IOException {
         CSVFormat format = CSVFormat.DEFAULT.builder()
-                .setHeader("service", "sourcePath", "line", "location", "recipe", "candidate", "changed", "replacement", "reason",
-                        "sampledBytes", "share", "cpuShare").get();
+                .setHeader("service", TableColumns.SOURCE_PATH, TableColumns.LINE, TableColumns.LOCATION, TableColumns.RECIPE,
+                        TableColumns.CANDIDATE, TableColumns.CHANGED, TableColumns.REPLACEMENT, TableColumns.REASON,
+                        TableColumns.SAMPLED_BYTES, TableColumns.SHARE, TableColumns.CPU_SHARE).get();
         try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8); CSVPrinter csv = new CSVPrinter(writer, format)) {
             for (Candidate c : report.candidates()) {
                 Candidate.Heat heat = c.heat();
