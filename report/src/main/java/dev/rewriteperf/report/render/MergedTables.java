@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.rewriteperf.report.model.Candidate;
 import dev.rewriteperf.report.model.Report;
+import dev.rewriteperf.report.model.ServiceResult;
 import dev.rewriteperf.report.model.TableColumns;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -38,14 +39,24 @@ public final class MergedTables {
         }
     }
 
+    /** A service's totals, its keys always in this order (a {@code Map.of} would order them anew in every JVM). */
+    private static Map<String, Object> serviceJson(ServiceResult service) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("name", service.name());
+        json.put("changes", service.changes());
+        json.put("filesChanged", service.filesChanged());
+        json.put("leftAlone", service.leftAlone());
+        json.put("problems", service.problems());
+        return json;
+    }
+
     private static String share(double share) {
         return String.format(Locale.ROOT, "%.4f", share);
     }
 
     public static void writeJson(Report report, Path file) throws IOException {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("services", report.services().stream().map(s -> Map.of("name", s.name(), "changes", s.changes(),
-                "filesChanged", s.filesChanged(), "leftAlone", s.leftAlone(), "problems", s.problems())).toList());
+        json.put("services", report.services().stream().map(MergedTables::serviceJson).toList());
         json.put("candidates", report.candidates());
         json.put("problems", report.allProblems());
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -165,6 +166,10 @@ class ReportCommandTest {
         JsonNode json = new ObjectMapper().readTree(out.resolve("candidates.json").toFile());
         assertThat(json.get("candidates")).hasSize(3);
         assertThat(json.get("candidates").get(0).get("service").asText()).isEqualTo("orders");
+        // The same keys in the same order in every run, so that two runs' JSON can be compared as text.
+        List<String> keys = new ArrayList<>();
+        json.get("services").get(0).fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("name", "changes", "filesChanged", "leftAlone", "problems");
     }
 
     /** A service in a monorepo whose plugin wrote its paths from the repository's root: its changed files are found. */
