@@ -1,5 +1,7 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.LocalVariables;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
@@ -21,11 +23,19 @@ public final class Dereferences {
     private Dereferences() {
     }
 
+    /** How many locals deep an initialiser is followed: {@code a = s.trim(); b = a; c = b;} is as far as real code goes. */
+    private static final int MAX_LOCALS = 3;
+
     /**
      * Whether the string {@code string} (evaluated at {@code cursor}) is known not to be null: a literal, a
-     * {@code String} method's result, or a local variable a statement before already called a method on.
+     * {@code String} method's result, a local variable a statement before already called a method on, or a local
+     * initialised with such a string and never assigned again ({@code String k = key.trim();}).
      */
     public static boolean knownNotNullString(@Nullable Expression string, Cursor cursor) {
+        return knownNotNullString(string, cursor, 0);
+    }
+
+    private static boolean knownNotNullString(@Nullable Expression string, Cursor cursor, int locals) {
         if (string instanceof J.Literal) {
             return ((J.Literal) string).getValue() != null;
         }
@@ -34,7 +44,15 @@ public final class Dereferences {
             return type != null && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.String") &&
                    TypeUtils.isString(type.getReturnType());
         }
-        return string instanceof J.Identifier && dereferencedBefore(cursor, (J.Identifier) string);
+        if (!(string instanceof J.Identifier)) {
+            return false;
+        }
+        if (dereferencedBefore(cursor, (J.Identifier) string)) {
+            return true;
+        }
+        // An initialiser is in scope wherever its local is, so the use's cursor resolves the names it reads.
+        Expression initializer = locals < MAX_LOCALS ? LocalVariables.effectivelyFinalInitializer((J.Identifier) string, cursor) : null;
+        return initializer != null && knownNotNullString(ExpressionShapes.unwrap(initializer), cursor, locals + 1);
     }
 
     /**

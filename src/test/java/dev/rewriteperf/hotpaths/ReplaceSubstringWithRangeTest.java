@@ -146,6 +146,82 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
         );
     }
 
+    /** A local initialised with a string that cannot be null, and never assigned again, cannot be null either. */
+    @Test
+    void aLocalInitialisedWithAStringMethodsResultIsAppended() {
+        rewriteRun(
+          version(java(
+            """
+              class Keys {
+                  String key(StringBuilder out, String key, int end) {
+                      String trimmed = key.trim();
+                      String same = trimmed;
+                      out.append(trimmed.substring(0, end));
+                      out.append(same.substring(1, end));
+                      return out.toString();
+                  }
+              }
+              """,
+            """
+              class Keys {
+                  String key(StringBuilder out, String key, int end) {
+                      String trimmed = key.trim();
+                      String same = trimmed;
+                      out.append(trimmed, 0, end);
+                      out.append(same, 1, end);
+                      return out.toString();
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    /** The look-alikes: a local that may be null from its start, or that is assigned again, is left alone. */
+    @Test
+    void aLocalThatMayBeNullOrIsAssignedAgainIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(4)
+            .allSatisfy(row -> assertThat(row.getReason()).contains("may be null"))),
+          version(java(
+            """
+              import java.util.Map;
+
+              class Keys {
+                  String looked(StringBuilder out, Map<String, String> names, String id, int end) {
+                      String name = names.get(id);
+                      out.append(name.substring(0, end));
+                      return out.toString();
+                  }
+
+                  String reassigned(StringBuilder out, String key, boolean none, int end) {
+                      String trimmed = key.trim();
+                      if (none) {
+                          trimmed = null;
+                      }
+                      out.append(trimmed.substring(0, end));
+                      return out.toString();
+                  }
+
+                  String fromAParameter(StringBuilder out, String key, int end) {
+                      String copy = key;
+                      out.append(copy.substring(0, end));
+                      return out.toString();
+                  }
+
+                  String fromAField(StringBuilder out, int end) {
+                      String copy = this.prefix;
+                      out.append(copy.substring(0, end));
+                      return out.toString();
+                  }
+
+                  private String prefix;
+              }
+              """
+          ), 17)
+        );
+    }
+
     @Test
     void aStringTheBoundsDereferenceIsAppended() {
         rewriteRun(
