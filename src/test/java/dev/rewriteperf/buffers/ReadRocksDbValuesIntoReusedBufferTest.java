@@ -47,6 +47,34 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
           .parser(JavaParser.fromJavaVersion().classpath("rocksdbjni"));
     }
 
+    /** A store that only decodes each value it reads: the gate test and the first rewrite start from it. */
+    //language=java
+    private static final String NAME_STORE = """
+              import org.rocksdb.ColumnFamilyHandle;
+              import org.rocksdb.RocksDB;
+              import org.rocksdb.RocksDBException;
+
+              import java.nio.charset.StandardCharsets;
+
+              class NameStore {
+                  private final RocksDB db;
+                  private final ColumnFamilyHandle names;
+
+                  NameStore(RocksDB db, ColumnFamilyHandle names) {
+                      this.db = db;
+                      this.names = names;
+                  }
+
+                  String name(byte[] id) throws RocksDBException {
+                      byte[] value = db.get(names, id);
+                      if (value == null) {
+                          return null;
+                      }
+                      return new String(value, StandardCharsets.UTF_8);
+                  }
+              }
+              """;
+
     /**
      * A recipe with an option of its own is gated like any other: the composite, or here the test, hands its
      * {@code Spots} the profile. Only {@code Elsewhere#run} is hot, so the read in {@code NameStore#name} is left alone as
@@ -62,34 +90,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
         rewriteRun(
           spec -> spec.recipe(recipe).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement()
             .satisfies(row -> assertThat(row.getReason()).startsWith("cold: the recording sampled no allocation or CPU time"))),
-          java(
-            //language=java
-            """
-              import org.rocksdb.ColumnFamilyHandle;
-              import org.rocksdb.RocksDB;
-              import org.rocksdb.RocksDBException;
-
-              import java.nio.charset.StandardCharsets;
-
-              class NameStore {
-                  private final RocksDB db;
-                  private final ColumnFamilyHandle names;
-
-                  NameStore(RocksDB db, ColumnFamilyHandle names) {
-                      this.db = db;
-                      this.names = names;
-                  }
-
-                  String name(byte[] id) throws RocksDBException {
-                      byte[] value = db.get(names, id);
-                      if (value == null) {
-                          return null;
-                      }
-                      return new String(value, StandardCharsets.UTF_8);
-                  }
-              }
-              """
-          )
+          java(NAME_STORE)
         );
     }
 
@@ -98,32 +99,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
     void decodedValueReadIntoAThreadsBuffer() {
         rewriteRun(
           java(
-            //language=java
-            """
-              import org.rocksdb.ColumnFamilyHandle;
-              import org.rocksdb.RocksDB;
-              import org.rocksdb.RocksDBException;
-
-              import java.nio.charset.StandardCharsets;
-
-              class NameStore {
-                  private final RocksDB db;
-                  private final ColumnFamilyHandle names;
-
-                  NameStore(RocksDB db, ColumnFamilyHandle names) {
-                      this.db = db;
-                      this.names = names;
-                  }
-
-                  String name(byte[] id) throws RocksDBException {
-                      byte[] value = db.get(names, id);
-                      if (value == null) {
-                          return null;
-                      }
-                      return new String(value, StandardCharsets.UTF_8);
-                  }
-              }
-              """,
+            NAME_STORE,
             //language=java
             """
               import org.rocksdb.ColumnFamilyHandle;
