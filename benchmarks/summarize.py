@@ -56,15 +56,20 @@ def ratio_interval(before, after):
     return math.exp(mean), math.exp(mean - t * error), math.exp(mean + t * error)
 
 
+def pair_figures(rounds):
+    """(ratio, low, high, median B/op before, median B/op after) of a pair's rounds: ratio_interval and the medians."""
+    ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
+    return (ratio, low, high, statistics.median(r.get('beforeBytes', float('nan')) for r in rounds),
+            statistics.median(r.get('afterBytes', float('nan')) for r in rounds))
+
+
 def summary(rounds):
     """What the Java side reads of a pair instead of computing it again (RecipeFiguresTest, the report's Gains): the
     time ratio with its 95 % interval (ratio_interval; null where a bound is not finite) and the median B/op of each
     side. paired.py writes it with the rounds; `summarize.py --write-summaries FILE...` adds it to older files."""
-    ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
+    ratio, low, high, before, after = pair_figures(rounds)
     finite = lambda x: x if math.isfinite(x) else None
-    return {'ratio': finite(ratio), 'low': finite(low), 'high': finite(high),
-            'bytesBefore': statistics.median(r.get('beforeBytes', float('nan')) for r in rounds),
-            'bytesAfter': statistics.median(r.get('afterBytes', float('nan')) for r in rounds)}
+    return {'ratio': finite(ratio), 'low': finite(low), 'high': finite(high), 'bytesBefore': before, 'bytesAfter': after}
 
 
 def write_summaries(paths):
@@ -82,10 +87,8 @@ def paired_rows(data):
     jdk = re.search(r'"(\d+)', data['jdk'])
     for record in data['pairs']:
         rounds = record['rounds']
-        ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
+        ratio, low, high, before_bytes, after_bytes = pair_figures(rounds)
         verdict = 'resolved' if low > 1 or high < 1 else 'within noise'
-        figures = summary(rounds)
-        before_bytes, after_bytes = figures['bytesBefore'], figures['bytesAfter']
         klass, before = record['before'].rsplit('.', 1)
         after = record['after'].rsplit('.', 1)[1]
         yield (f"| {klass.rsplit('.', 1)[1].replace('Benchmark', '')} | {record['params']} | {before} → {after} "
@@ -144,9 +147,8 @@ def headline_figures(here, recipe, jdk, before, after, params):
         if (klass_before.endswith('.' + simple + 'Benchmark') and method_before == before and
                 record['after'].rsplit('.', 1)[1] == after and record['params'] == params):
             rounds = record['rounds']
-            ratio, low, high = ratio_interval([r['before'] for r in rounds], [r['after'] for r in rounds])
-            figures = summary(rounds)
-            return figures['bytesBefore'], figures['bytesAfter'], ratio, low, high, len(rounds)
+            ratio, low, high, before, after = pair_figures(rounds)
+            return before, after, ratio, low, high, len(rounds)
     return None
 
 

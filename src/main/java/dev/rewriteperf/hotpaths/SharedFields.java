@@ -19,7 +19,6 @@ import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.marker.Markers;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -215,16 +214,8 @@ final class SharedFields {
         if (insertAt > 0 || kind.namesTheFilesTypes()) {
             template = template.contextSensitive(); // a field names a constant or type of the file: its type comes from there
         }
-        String indent = ClassMembers.indent(body);
-        J.Block withFields = ClassMembers.placeGenerated(ClassMembers.generate(template.build(), body, classCursor),
-                before, insertAt, indent);
-        boolean anEnum = !before.isEmpty() && before.get(0) instanceof J.EnumValueSet;
-        if (anEnum && insertAt == 1) {
-            List<Statement> members = new ArrayList<>(withFields.getStatements());
-            members.set(1, ClassMembers.afterBlankLine(members.get(1), indent)); // set apart from the constants
-            withFields = withFields.withStatements(members);
-        }
-        return topLevel.withBody(withFields);
+        return topLevel.withBody(ClassMembers.placeGenerated(ClassMembers.generate(template.build(), body, classCursor),
+                before, insertAt, ClassMembers.indent(body)));
     }
 
     private @Nullable String freeName(List<String> suggested, Cursor site) {

@@ -31,7 +31,8 @@ public final class ClassMembers {
      * {@code members} with {@code added} inserted at {@code index} (past a {@code serialVersionUID} standing there),
      * each on a line of its own at {@code indent}.
      * Inserted before every member ({@code index} 0), they are set apart from the member that then follows them
-     * by a blank line; inserted after some members, they join those (a run of fields of the same kind).
+     * by a blank line; right after an enum's constants, from those by a blank line; inserted after other members,
+     * they join those (a run of fields of the same kind).
      */
     public static List<Statement> insert(List<Statement> members, int index, List<? extends Statement> added, String indent) {
         List<Statement> statements = new ArrayList<>(members);
@@ -46,6 +47,9 @@ public final class ClassMembers {
         List<Statement> onOwnLines = new ArrayList<>(added.size());
         for (Statement member : added) {
             onOwnLines.add(member.withPrefix(ownLine));
+        }
+        if (at > 0 && !onOwnLines.isEmpty() && statements.get(at - 1) instanceof J.EnumValueSet) {
+            onOwnLines.set(0, afterBlankLine(onOwnLines.get(0), indent)); // set apart from an enum's constants
         }
         statements.addAll(at, onOwnLines);
         return statements;
