@@ -11,8 +11,10 @@ import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
+import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.JavaVisitor;
+import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 
@@ -25,6 +27,8 @@ import java.util.Set;
 
 public class ReuseEnumValuesArray extends FieldAddingRecipe implements GatedRecipe {
 
+    /** Any type's {@code values()}: the precondition, before {@link EnumValuesCall} asks whether it is an enum's. */
+    private static final String VALUES = "*..* values()";
     private static final String ENUM_FIELDS = "ENUM_VALUES_FIELDS";
     private static final String TOP_LEVEL_FIELDS = "TOP_LEVEL_VALUES_FIELDS";
 
@@ -59,7 +63,7 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe implements GatedReci
 
     @Override
     public TreeVisitor<?, ExecutionContext> getVisitor(ReflectedFields reflected) {
-        return FileFormat.keptBy(new ValuesVisitor(reflected));
+        return Preconditions.check(new UsesMethod<>(VALUES), FileFormat.keptBy(new ValuesVisitor(reflected)));
     }
 
     /** Reads each enum's shared array where it may, and records why not elsewhere. */

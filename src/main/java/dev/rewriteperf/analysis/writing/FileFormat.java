@@ -18,7 +18,11 @@ import org.openrewrite.style.Style;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.WeakHashMap;
 
 /**
  * Keeps a rewritten file in its own format. Code a recipe adds is formatted by OpenRewrite with the styles
@@ -30,6 +34,12 @@ import java.util.Objects;
  * A file that mixed them is left as the recipe wrote it, since no single separator is its own.
  */
 public final class FileFormat {
+
+    /**
+     * {@link #ownStyles} by file id, which every version of a file shares; weak keys, so a file's entry goes with
+     * the file.
+     */
+    private static final Map<UUID, Optional<NamedStyles>> OWN_STYLES = Collections.synchronizedMap(new WeakHashMap<>());
 
     private FileFormat() {
     }
@@ -48,7 +58,7 @@ public final class FileFormat {
                     return visitor.visit(tree, ctx);
                 }
                 J.CompilationUnit original = (J.CompilationUnit) tree;
-                NamedStyles detected = hasIndentStyle(original) && !indentsUnlikeItsStyle(original) ? null : detectedIn(original);
+                NamedStyles detected = ownStyles(original);
                 J.CompilationUnit styled = detected == null ? original : original.withMarkers(original.getMarkers().add(detected));
                 Tree visited = visitor.visit(styled, ctx);
                 if (visited == styled || !(visited instanceof J.CompilationUnit)) {
@@ -61,6 +71,16 @@ public final class FileFormat {
                 return withLineBreaksOf(original, rewritten, ctx);
             }
         };
+    }
+
+    /**
+     * The styles detected in the file itself, when it has none attached or indents unlike them; null when the
+     * attached styles are its own. Learnt once a file: every recipe of a run asks, a file's indentation is the same
+     * in each version of it, and printing the file to learn it costs about as much as a recipe's visit.
+     */
+    private static @Nullable NamedStyles ownStyles(J.CompilationUnit cu) {
+        return OWN_STYLES.computeIfAbsent(cu.getId(), id -> Optional.ofNullable(
+                hasIndentStyle(cu) && !indentsUnlikeItsStyle(cu) ? null : detectedIn(cu))).orElse(null);
     }
 
     /**
