@@ -1,5 +1,6 @@
 package dev.rewriteperf.report.read;
 
+import dev.rewriteperf.profile.HotMethods;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
@@ -41,6 +42,13 @@ public final class AllocationProfile {
     static final String EXECUTION = "jdk.ExecutionSample";
     private static final byte[] MAGIC = {'F', 'L', 'R', 0};
     private static final List<String> JDK_PACKAGES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+    /**
+     * In the name of the class the JVM spins for a lambda or method reference ({@code Orders$$Lambda/0x..}), whose
+     * frame names the interface method it implements ({@code apply}, {@code test}), not a method of the project. The
+     * frame below it is the method that runs the lambda: for a method reference, which has no {@code lambda$} method
+     * of its own, that is where it is written.
+     */
+    private static final String LAMBDA_PROXY = "$$Lambda";
 
     /**
      * One method of the project, with the bytes sampled on its behalf and the types they were, and the CPU
@@ -146,7 +154,8 @@ public final class AllocationProfile {
         for (RecordedFrame frame : stack.getFrames()) {
             RecordedMethod method = frame.getMethod();
             String type = method == null || method.getType() == null ? null : method.getType().getName();
-            if (type == null || JDK_PACKAGES.stream().anyMatch(type::startsWith) || !isProjectCode.test(type)) {
+            if (type == null || JDK_PACKAGES.stream().anyMatch(type::startsWith) || !isProjectCode.test(type) ||
+                type.contains(LAMBDA_PROXY)) {
                 continue;
             }
             String name = method.getName();
@@ -254,13 +263,13 @@ public final class AllocationProfile {
     }
 
     /**
-     * The hot-methods table: {@code class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes}, written
+     * The hot-methods table, in the pack's {@link HotMethods#COLUMNS} (the gate reads it back), written
      * by commons-csv as the report's other tables are (LF line ends; fields quoted where they must be).
      */
     public String csv() {
         StringBuilder csv = new StringBuilder();
         CSVFormat format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n')
-                .setHeader("class", "method", "descriptor", "sampledBytes", "share", "cpuSamples", "cpuShare", "topTypes").get();
+                .setHeader(HotMethods.COLUMNS.toArray(String[]::new)).get();
         try (CSVPrinter printer = new CSVPrinter(csv, format)) {
             for (HotMethod m : methods) {
                 printer.printRecord(m.className(), m.method(), m.descriptor(), m.bytes(),

@@ -24,6 +24,18 @@ public final class Workload {
         return sum;
     }
 
+    /**
+     * A method reference that allocates in the JDK code it names ({@code StringBuilder(int)}): no {@code lambda$}
+     * method, only the JVM's proxy class, whose frame names the interface method ({@code apply}).
+     */
+    public static int referenced(int rounds) {
+        int sum = 0;
+        for (int r = 0; r < rounds; r++) {
+            sum += IntStream.range(64, 264).mapToObj(StringBuilder::new).mapToInt(StringBuilder::capacity).sum();
+        }
+        return sum;
+    }
+
     public static int cold(int rounds) {
         int sum = 0;
         for (int r = 0; r < rounds; r++) {

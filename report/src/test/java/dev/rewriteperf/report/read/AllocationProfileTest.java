@@ -37,7 +37,7 @@ class AllocationProfileTest {
             r.start();
             int sink = 0;
             for (int i = 0; i < 20; i++) {
-                sink += Workload.hot(50) + Workload.cold(50) + Workload.nested(600);
+                sink += Workload.hot(50) + Workload.cold(50) + Workload.nested(600) + Workload.referenced(50);
             }
             sink += (int) Workload.spin(System.nanoTime() + 400_000_000L);
             r.stop();
@@ -67,6 +67,19 @@ class AllocationProfileTest {
         assertThat(cold).isLessThan(first.bytes() / 10);
         assertThat(profile.csv()).startsWith("class,method,descriptor,sampledBytes,share,cpuSamples,cpuShare,topTypes\n" +
                                              PROJECT + ".Workload,hot,(I)I,");
+    }
+
+    /** A lambda's samples are its method's, never the interface method's its proxy class implements ({@code apply}). */
+    @Test
+    void aMethodReferenceIsChargedToTheMethodItIsWrittenIn() {
+        AllocationProfile profile = AllocationProfile.read(recording, type -> type.startsWith(PROJECT));
+
+        assertThat(profile.methods()).extracting(AllocationProfile.HotMethod::method)
+                .contains("referenced").doesNotContain("apply", "applyAsInt", "accept", "test");
+        AllocationProfile.HotMethod referenced = profile.methods().stream().filter(m -> m.method().equals("referenced"))
+                .findFirst().orElseThrow();
+        assertThat(referenced.descriptor()).isEqualTo("(I)I");
+        assertThat(referenced.bytesByType()).containsKey("byte[]");
     }
 
     /** Execution samples give the methods that take time without allocating a CPU share of their own. */
