@@ -10,26 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The method a spot runs in, named as a recording names it: the top-level class of the file (a profile charges
- * nested and anonymous classes to it), the method's JVM name ({@code <init>} for constructors and instance field
- * initialisers, {@code <clinit>} for static ones) and its descriptor, erased, when every type is known.
+ * Finds the method a spot runs in, named as a recording names it ({@link MethodKey}): the top-level class of the file
+ * (a profile charges nested and anonymous classes to it), the method's JVM name ({@code <init>} for constructors and
+ * instance field initialisers, {@code <clinit>} for static ones) and its descriptor, erased, when every type is known.
  */
 final class EnclosingMethod {
 
-    final String topLevelClass;
-    final String name;
-    final @Nullable String descriptor;
-    private final J.@Nullable CompilationUnit unit;
-
-    private EnclosingMethod(String topLevelClass, String name, @Nullable String descriptor, J.@Nullable CompilationUnit unit) {
-        this.topLevelClass = topLevelClass;
-        this.name = name;
-        this.descriptor = descriptor;
-        this.unit = unit;
+    private EnclosingMethod() {
     }
 
     /** Null outside any class (a spot the recipes never report). */
-    static @Nullable EnclosingMethod of(Cursor cursor) {
+    static @Nullable MethodKey of(Cursor cursor) {
         List<J> path = new ArrayList<>();
         cursor.getPathAsStream().filter(J.class::isInstance).forEach(value -> path.add((J) value));
         J.ClassDeclaration topLevel = null;
@@ -42,32 +33,34 @@ final class EnclosingMethod {
             return null;
         }
         String className = topLevelName(cursor, topLevel);
-        J.CompilationUnit unit = cursor.firstEnclosing(J.CompilationUnit.class);
         for (int i = 0; i < path.size(); i++) {
             J value = path.get(i);
             if (value instanceof J.MethodDeclaration) {
                 J.MethodDeclaration method = (J.MethodDeclaration) value;
                 boolean constructor = method.isConstructor();
-                return new EnclosingMethod(className, constructor ? "<init>" : method.getSimpleName(),
-                        descriptor(method.getMethodType(), constructor), unit);
+                return constructor
+                        ? new MethodKey(className, "<init>", descriptor(method.getMethodType(), true), false)
+                        : new MethodKey(className, method.getSimpleName(), descriptor(method.getMethodType(), false),
+                                isOverloaded(cursor.firstEnclosing(J.CompilationUnit.class), method.getSimpleName()));
             }
             J owner = i + 1 < path.size() ? path.get(i + 1) : null;
             if (value instanceof J.Block && (owner instanceof J.ClassDeclaration || owner instanceof J.NewClass)) {
                 // In a class body, outside any method: a field's initialiser or an initializer block.
                 boolean isStatic = i > 0 && isStaticMember(path.get(i - 1), owner);
-                return new EnclosingMethod(className, isStatic ? "<clinit>" : "<init>", null, unit);
+                return new MethodKey(className, isStatic ? "<clinit>" : "<init>", null, false);
             }
         }
-        return new EnclosingMethod(className, "<init>", null, unit);
+        return new MethodKey(className, "<init>", null, false);
     }
 
     /**
-     * Whether the recording has another method of this name in the same top-level class, which the descriptor
-     * would have to tell apart (constructors are always matched by name: their JVM descriptors have parameters
-     * the source does not show, for an inner class's outer instance, an enum's name and ordinal, captured locals).
+     * Whether the file declares another method of this name, which the recording would charge to the same top-level
+     * class and the descriptor would have to tell apart. Constructors are never asked: they are matched by name, since
+     * their JVM descriptors have parameters the source does not show (an inner class's outer instance, an enum's name
+     * and ordinal, captured locals).
      */
-    boolean hasOverloads() {
-        if (unit == null || name.startsWith("<")) {
+    private static boolean isOverloaded(J.@Nullable CompilationUnit unit, String name) {
+        if (unit == null) {
             return false;
         }
         int[] declared = {0};

@@ -9,17 +9,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The hot-methods table {@code report profile} writes ({@code class,method,descriptor,sampledBytes,share,...}):
- * each row a method of the project, its class the top-level class of the file it is written in.
+ * The hot-methods table {@code report profile} writes ({@link #COLUMNS}): each row a method of the project, its class
+ * the top-level class of the file it is written in. The gate reads it from a file, the report tool builds it from a
+ * recording it has read; both ask {@link #heatOf}, the one rule that joins a spot's method to the rows.
  */
-final class HotMethods {
+public final class HotMethods {
 
-    private static final List<String> REQUIRED = Arrays.asList("class", "method", "descriptor", "sampledBytes", "share");
+    /** The table's columns, in order: the report tool writes them all; the first five are required to read it. */
+    public static final List<String> COLUMNS = Collections.unmodifiableList(Arrays.asList("class", "method",
+            "descriptor", "sampledBytes", "share", "cpuSamples", "cpuShare", "topTypes"));
+
+    private static final List<String> REQUIRED = COLUMNS.subList(0, 5);
 
     /** "com.example.Orders#total" to that name's rows, one per descriptor (a lambda kept apart has none). */
     private final Map<String, List<Row>> rowsByMethod;
@@ -35,6 +41,22 @@ final class HotMethods {
         Row(String descriptor, MethodHeat heat) {
             this.descriptor = descriptor;
             this.heat = heat;
+        }
+    }
+
+    /** A table built row by row, by a reader of recordings ({@code report profile}, the report tool's join). */
+    public static final class Builder {
+        private final Map<String, List<Row>> rows = new HashMap<>();
+
+        /** One method's row; {@code descriptor} empty for the lambdas of that name kept apart. */
+        public Builder add(String className, String method, String descriptor, long sampledBytes, double share, double cpuShare) {
+            rows.computeIfAbsent(className + "#" + method, k -> new ArrayList<>())
+                    .add(new Row(descriptor, new MethodHeat(sampledBytes, share, cpuShare)));
+            return this;
+        }
+
+        public HotMethods build() {
+            return new HotMethods(new HashMap<>(rows));
         }
     }
 
@@ -131,7 +153,7 @@ final class HotMethods {
      * not give exactly), the lambdas' alone when it has: an overload the recording never sampled is not hot because
      * a sibling is. {@link MethodHeat#NOT_SAMPLED} when the recording sampled nothing on its behalf.
      */
-    MethodHeat heatOf(EnclosingMethod method) {
+    public MethodHeat heatOf(MethodKey method) {
         List<Row> rows = rowsByMethod.get(method.topLevelClass + "#" + method.name);
         if (rows == null) {
             return MethodHeat.NOT_SAMPLED;
@@ -150,6 +172,6 @@ final class HotMethods {
         if (exact != null) {
             return exact.plus(lambdas);
         }
-        return method.hasOverloads() ? lambdas : all;
+        return method.overloaded ? lambdas : all;
     }
 }

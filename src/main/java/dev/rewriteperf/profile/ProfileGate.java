@@ -103,7 +103,7 @@ public final class ProfileGate {
     /** The figures of the method {@code cursor} is in; null without a profile (or an unreadable one). */
     public @Nullable MethodHeat heat(Cursor cursor) {
         HotMethods methods = isActive() ? load() : null;
-        EnclosingMethod method = methods == null ? null : EnclosingMethod.of(cursor);
+        MethodKey method = methods == null ? null : EnclosingMethod.of(cursor);
         return method == null ? null : methods.heatOf(method);
     }
 

@@ -92,6 +92,7 @@ public final class Spots {
         Recipe recipe = table.getRecipe();
         MethodHeat heat = gate.heat(cursor, uses);
         String release = ReleasePromises.assumedAt(cursor);
+        MethodKey method = EnclosingMethod.of(cursor);
         table.insertRow(ctx, new PerformanceCandidates.Row(
                 sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
                 lines.lineOf(cursor, spot),
@@ -104,7 +105,8 @@ public final class Spots {
                 heat == null ? null : heat.getSampledBytes(),
                 heat == null ? null : heat.getShare(),
                 heat == null ? null : heat.getCpuShare(),
-                release == null ? "" : release));
+                release == null ? "" : release,
+                method == null ? "" : method.toString()));
     }
 
     /** {@code Outer.Inner#method}, or the class alone for field initialisers and initializer blocks. */

@@ -73,9 +73,15 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
                               "recipe needed none.")
         private final String release;
 
+        @Column(displayName = "Method",
+                description = "The method the spot runs in, as a recording names it: top-level class, JVM name and " +
+                              "descriptor (`com.example.Orders#total(Ljava/util/List;)I`), ` overloaded` after it " +
+                              "when the class has others of that name. The report tool joins a profile on it.")
+        private final String method;
+
         public Row(String sourcePath, int line, String location, String recipe, String candidate, boolean changed,
                    String replacement, String reason, @Nullable Long sampledBytes, @Nullable Double share,
-                   @Nullable Double cpuShare, String release) {
+                   @Nullable Double cpuShare, String release, String method) {
             this.sourcePath = sourcePath;
             this.line = line;
             this.location = location;
@@ -88,6 +94,7 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
             this.share = share;
             this.cpuShare = cpuShare;
             this.release = release;
+            this.method = method;
         }
 
         public String getSourcePath() {
@@ -136,6 +143,10 @@ public class PerformanceCandidates extends DataTable<PerformanceCandidates.Row> 
 
         public String getRelease() {
             return release;
+        }
+
+        public String getMethod() {
+            return method;
         }
 
         @Override

@@ -5,7 +5,7 @@ package dev.rewriteperf.report.model;
  * is known (a profile-guided run's own columns, or {@code --profile}), what it sampled in the row's method. The line
  * is where the spot starts in the file the recipe saw (0 for a table written before the pack had that column).
  */
-public record Candidate(String service, String sourcePath, int line, String location, String recipe, String code,
+public record Candidate(String service, String sourcePath, int line, String location, String method, String recipe, String code,
                         boolean changed, String replacement, String reason, Heat heat) {
 
     /** The bytes a recording's allocation samples charge to a method, and its shares of allocation and CPU samples. */
@@ -41,6 +41,6 @@ public record Candidate(String service, String sourcePath, int line, String loca
     }
 
     public Candidate withHeat(Heat newHeat) {
-        return new Candidate(service, sourcePath, line, location, recipe, code, changed, replacement, reason, newHeat);
+        return new Candidate(service, sourcePath, line, location, method, recipe, code, changed, replacement, reason, newHeat);
     }
 }

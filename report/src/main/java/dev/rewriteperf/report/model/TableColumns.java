@@ -21,10 +21,11 @@ public final class TableColumns {
     public static final String SHARE = "share";
     public static final String CPU_SHARE = "cpuShare";
     public static final String RELEASE = "release";
+    public static final String METHOD = "method";
 
     /** Every column, in the table's order. */
     public static final List<String> ALL = List.of(SOURCE_PATH, LINE, LOCATION, RECIPE, CANDIDATE, CHANGED, REPLACEMENT,
-            REASON, SAMPLED_BYTES, SHARE, CPU_SHARE, RELEASE);
+            REASON, SAMPLED_BYTES, SHARE, CPU_SHARE, RELEASE, METHOD);
 
     private TableColumns() {
     }

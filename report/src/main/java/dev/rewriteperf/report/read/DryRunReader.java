@@ -154,7 +154,7 @@ public final class DryRunReader {
         try (Reader reader = Files.newBufferedReader(table, StandardCharsets.UTF_8);
              CSVParser parser = CSVParser.parse(reader, format)) {
             for (CSVRecord record : parser) {
-                rows.add(new Candidate(service, record.get(TableColumns.SOURCE_PATH), line(record), record.get(TableColumns.LOCATION), record.get(TableColumns.RECIPE),
+                rows.add(new Candidate(service, record.get(TableColumns.SOURCE_PATH), line(record), record.get(TableColumns.LOCATION), method(record), record.get(TableColumns.RECIPE),
                         record.get(TableColumns.CANDIDATE), Boolean.parseBoolean(record.get(TableColumns.CHANGED)), record.get(TableColumns.REPLACEMENT),
                         record.get(TableColumns.REASON), heat(record)));
             }
@@ -162,6 +162,11 @@ public final class DryRunReader {
             problems.add("could not read " + table + " (" + e.getMessage() + "); " + rows.size() + " rows before the error are kept");
         }
         return rows;
+    }
+
+    /** The row's method key; empty where the table has no such column (a pack older than it). */
+    private static String method(CSVRecord record) {
+        return record.isSet(TableColumns.METHOD) ? record.get(TableColumns.METHOD) : "";
     }
 
     /** The row's line; 0 where the table has no such column (a pack older than it) or the cell is not a number. */

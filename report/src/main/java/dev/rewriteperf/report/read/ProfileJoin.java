@@ -1,5 +1,8 @@
 package dev.rewriteperf.report.read;
 
+import dev.rewriteperf.profile.HotMethods;
+import dev.rewriteperf.profile.MethodHeat;
+import dev.rewriteperf.profile.MethodKey;
 import dev.rewriteperf.report.model.Candidate;
 import dev.rewriteperf.report.model.ServiceResult;
 
@@ -10,10 +13,9 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * Gives each of a service's candidates the figures its recording sampled in the candidate's method: the data table
- * names a spot by source path and {@code Outer.Inner#method}, the profile by top-level class and JVM method name.
- * Overloads are added together (the table has no descriptor); a spot outside any method (a field's initialiser) gets
- * the class's {@code <init>} and {@code <clinit>}.
+ * Gives each of a service's candidates the figures its recording sampled in the candidate's method, by the pack's own
+ * rule: the data table names the method as a recording does ({@code method}, a {@link MethodKey}), and
+ * {@link HotMethods#heatOf} matches it to the recording's rows, as the pack's gate does in a profile-guided run.
  */
 public final class ProfileJoin {
 
@@ -21,42 +23,34 @@ public final class ProfileJoin {
     }
 
     public static ServiceResult withProfile(ServiceResult service, AllocationProfile profile) {
+        HotMethods methods = hotMethods(profile);
         List<Candidate> joined = new ArrayList<>();
         for (Candidate candidate : service.candidates()) {
-            // A profile-guided run's own figures matched the method by its descriptor: they are kept.
-            joined.add(candidate.heat() != null ? candidate : candidate.withHeat(heatOf(candidate, profile)));
+            // A profile-guided run's own figures came from the same rule: they are kept.
+            joined.add(candidate.heat() != null ? candidate : candidate.withHeat(heatOf(candidate, methods)));
         }
         return new ServiceResult(service.name(), service.status(), joined, service.diffs(), service.problems(), service.notes(), service.repositoryPath());
     }
 
-    public static Candidate.Heat heatOf(Candidate candidate, AllocationProfile profile) {
-        String[] where = candidate.location().split("#", 2);
-        String[] classes = where[0].split("\\.");
-        String topLevel = classes[0];
-        List<String> names = where.length < 2 ? List.of("<init>", "<clinit>")
-                : where[1].equals(classes[classes.length - 1]) ? List.of("<init>") : List.of(where[1]);
-        long bytes = 0;
-        double share = 0;
-        double cpuShare = 0;
+    /** The recording's methods as the pack's hot-methods table. */
+    static HotMethods hotMethods(AllocationProfile profile) {
+        HotMethods.Builder table = new HotMethods.Builder();
         for (AllocationProfile.HotMethod method : profile.methods()) {
-            if (names.contains(method.method()) && isClass(method.className(), topLevel, candidate.sourcePath())) {
-                bytes += method.bytes();
-                share += method.share();
-                cpuShare += method.cpuShare();
-            }
+            table.add(method.className(), method.method(), method.descriptor(), method.bytes(), method.share(), method.cpuShare());
         }
-        return new Candidate.Heat(bytes, share, cpuShare);
+        return table.build();
     }
 
-    /** Whether {@code className} is the top-level class {@code simpleName} of the file at {@code sourcePath}. */
-    private static boolean isClass(String className, String simpleName, String sourcePath) {
-        int dot = className.lastIndexOf('.');
-        if (!className.substring(dot + 1).equals(simpleName)) {
-            return false;
+    /**
+     * The candidate's figures; null, unranked, for a row without a method key (a table written by a pack older than
+     * the column, or a spot outside any class).
+     */
+    static Candidate.Heat heatOf(Candidate candidate, HotMethods methods) {
+        if (candidate.method().isEmpty()) {
+            return null;
         }
-        String path = "/" + sourcePath.replace('\\', '/');
-        String directory = path.substring(0, path.lastIndexOf('/') + 1);
-        return dot < 0 || directory.endsWith("/" + className.substring(0, dot).replace('.', '/') + "/");
+        MethodHeat heat = methods.heatOf(MethodKey.parse(candidate.method()));
+        return new Candidate.Heat(heat.getSampledBytes(), heat.getShare(), heat.getCpuShare());
     }
 
     /**

@@ -62,11 +62,11 @@ class ProgressTest {
     }
 
     private static ServiceResult service(String name, RunStatus status) {
-        Candidate changed = new Candidate(name, "A.java", 3, "A#m", "dev.rewriteperf.buffers.UseTransferToForCopyLoops", "loop",
+        Candidate changed = new Candidate(name, "A.java", 3, "A#m", "A#m()V", "dev.rewriteperf.buffers.UseTransferToForCopyLoops", "loop",
                 true, "transfer", "", null);
-        Candidate other = new Candidate(name, "A.java", 9, "A#n", "dev.rewriteperf.buffers.UseTransferToForCopyLoops", "loop",
+        Candidate other = new Candidate(name, "A.java", 9, "A#n", "A#n()V", "dev.rewriteperf.buffers.UseTransferToForCopyLoops", "loop",
                 true, "transfer", "", null);
-        Candidate left = new Candidate(name, "A.java", 12, "A#o", "dev.rewriteperf.buffers.UseTransferToForCopyLoops", "loop",
+        Candidate left = new Candidate(name, "A.java", 12, "A#o", "A#o()V", "dev.rewriteperf.buffers.UseTransferToForCopyLoops", "loop",
                 false, "", "no", null);
         return new ServiceResult(name, status, List.of(changed, other, left), List.of(), List.of());
     }

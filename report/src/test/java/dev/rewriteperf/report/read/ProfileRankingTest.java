@@ -46,18 +46,18 @@ class ProfileRankingTest {
         Path table = service.resolve("target/rewrite/datatables/2026-11-23_10-00-00-000/" + DryRunReader.CANDIDATES_TABLE);
         Files.createDirectories(table.getParent());
         Files.writeString(table, """
-                sourcePath,location,recipe,candidate,changed,replacement,reason
-                %1$s,Workload#cold,dev.rewriteperf.streams.PreSizeMapToList,cold(),true,loop,
-                %1$s,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,hot(),true,loop,
-                %1$s,Workload.Nested#helper,dev.rewriteperf.buffers.HoistReadBufferOutOfLoop,helper(),false,,the buffer escapes
-                src/main/java/other/Workload.java,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,other(),false,,another class of that name
-                src/main/java/dev/rewriteperf/report/profiled/sub/Workload.java,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,sub(),false,,a subpackage's class
-                %1$s,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,hotAgain(),false,,cold: below minimumShare 90.00 %%
-                """.formatted(WORKLOAD), StandardCharsets.UTF_8);
+                sourcePath,location,recipe,candidate,changed,replacement,reason,method
+                %1$s,Workload#cold,dev.rewriteperf.streams.PreSizeMapToList,cold(),true,loop,,%2$s#cold(I)I
+                %1$s,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,hot(),true,loop,,%2$s#hot(I)I
+                %1$s,Workload.Nested#helper,dev.rewriteperf.buffers.HoistReadBufferOutOfLoop,helper(),false,,the buffer escapes,%2$s#helper(I)I
+                src/main/java/other/Workload.java,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,other(),false,,another class of that name,other.Workload#hot(I)I
+                src/main/java/dev/rewriteperf/report/profiled/sub/Workload.java,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,sub(),false,,a subpackage's class,dev.rewriteperf.report.profiled.sub.Workload#hot(I)I
+                %1$s,Workload#hot,dev.rewriteperf.streams.PreSizeMapToList,hotAgain(),false,,cold: below minimumShare 90.00 %%,%2$s#hot(I)I
+                """.formatted(WORKLOAD, "dev.rewriteperf.report.profiled.Workload"), StandardCharsets.UTF_8);
     }
 
     @Test
-    void eachSpotGetsItsMethodsFiguresByFileClassAndName() {
+    void eachSpotGetsItsMethodsFiguresByItsMethodKey() {
         ServiceResult joined = ProfileJoin.withProfile(DryRunReader.read("workload", service),
                 AllocationProfile.read(recording, type -> type.startsWith("dev.rewriteperf.report.profiled")));
 
