@@ -146,6 +146,8 @@ final class ConstantRegex {
     }
 
     static final String PATTERN = "java.util.regex.Pattern";
+    /** The characters that mean more than themselves somewhere in a regex (without flags). */
+    private static final String OPERATORS = ".$|()[]{}^?*+\\";
     /** The methods whose string argument is a regex. */
     private static final Set<String> REGEX_TAKING = new HashSet<>(Arrays.asList("split", "replaceAll", "replaceFirst",
             "matches", "compile"));
@@ -241,6 +243,19 @@ final class ConstantRegex {
         List<Expression> arguments = ((J.MethodInvocation) initializer).getArguments();
         boolean plain = arguments.size() == 1 && (arguments.get(0) instanceof J.Literal || arguments.get(0) instanceof J.Identifier);
         return plain ? arguments.get(0).printTrimmed() : null;
+    }
+
+    /** Whether the regex is text with no operator in it: it matches that text and nothing else. */
+    boolean isPlainText() {
+        if (value.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (OPERATORS.indexOf(value.charAt(i)) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the regex is a constant's name, not a literal. */

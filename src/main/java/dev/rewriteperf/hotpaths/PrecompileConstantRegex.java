@@ -37,6 +37,8 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
     private static final MethodMatcher REPLACE_FIRST = new MethodMatcher("java.lang.String replaceFirst(java.lang.String, java.lang.String)");
     private static final MethodMatcher MATCHES = new MethodMatcher("java.lang.String matches(java.lang.String)");
     private static final MethodMatcher SPLIT = new MethodMatcher("java.lang.String split(java.lang.String, ..)");
+    private static final String LITERAL_REPLACE =
+            "#{any(java.lang.String)}.replace(#{any(java.lang.String)}, #{any(java.lang.String)})";
 
     private final transient Spots spots = new Spots(this);
 
@@ -53,8 +55,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
     @Override
     public String getDescription() {
         return "`replaceAll`, `replaceFirst`, `matches` and `split` with a constant regex compile it on every call; " +
-               "it becomes a `private static final Pattern` compiled once. A single-character `split`, which needs " +
-               "no pattern, is left alone. " + Measured.sentence(PrecompileConstantRegex.class);
+               "it becomes a `private static final Pattern` compiled once. On Java 9+ a `replaceAll` of plain text " +
+               "(`replaceAll(\"-\", \"_\")`) becomes `replace`, which needs no pattern there. A single-character " +
+               "`split`, which needs no pattern, is left alone. " + Measured.sentence(PrecompileConstantRegex.class);
     }
 
     @Override
@@ -97,6 +100,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (regex == null || call.getSelect() == null) {
                 return call; // not this idiom: a computed regex
             }
+            if (isPlainTextReplacement(call, regex) && ReleasePromises.at(getCursor(), ctx).has(9)) {
+                return replacedWithoutPattern(call, ctx);
+            }
             String reason = regex.reason(SPLIT.matches(call), ReleasePromises.at(getCursor(), ctx));
             if (reason == null) {
                 reason = orderReason(call);
@@ -131,6 +137,21 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
                     .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray());
             requireNonNull(fields()).use(regex.source, requireNonNull(field));
             written(method, written);
+            spots.rewritten(ctx, getCursor(), call, replaced);
+            return replaced;
+        }
+
+        /**
+         * {@code s.replace(text, replacement)} for a {@code replaceAll} of plain text: from Java 9 {@code String.replace}
+         * searches for the text itself, with no pattern at all, and needs no field. Same receiver, same arguments, same
+         * order: a null string throws as before.
+         */
+        private J replacedWithoutPattern(J.MethodInvocation call, ExecutionContext ctx) {
+            if (isMeasuring() || !spots.mayRewrite(ctx, getCursor(), call)) {
+                return call;
+            }
+            J replaced = Templates.builder(LITERAL_REPLACE, ctx).build().apply(getCursor(), call.getCoordinates().replace(),
+                    call.getSelect(), call.getArguments().get(0), call.getArguments().get(1));
             spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
         }
@@ -186,6 +207,20 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return reflection != null ? reflection : SimpleNames.importReason(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class),
                     Collections.singletonList(ConstantRegex.PATTERN));
         }
+    }
+
+    /**
+     * Whether {@code call} is a {@code replaceAll} whose regex is plain text and whose replacement a literal without
+     * a dollar sign or a backslash: it then replaces every occurrence of the text with the replacement as written, which is
+     * what {@code String.replace} does.
+     */
+    private static boolean isPlainTextReplacement(J.MethodInvocation call, ConstantRegex regex) {
+        if (!REPLACE_ALL.matches(call) || !regex.isPlainText()) {
+            return false;
+        }
+        Expression replacement = call.getArguments().get(1);
+        Object value = replacement instanceof J.Literal ? ((J.Literal) replacement).getValue() : null;
+        return value instanceof String && ((String) value).indexOf('$') < 0 && ((String) value).indexOf('\\') < 0;
     }
 
     /** The call written with a precompiled pattern: its slots are the field, the string, then the call's other arguments. */

@@ -30,17 +30,22 @@ class PrecompileConstantRegexTest implements RewriteTest {
     @Test
     void aConstantRegexIsCompiledOnce() {
         rewriteRun(
-          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
-              assertThat(row.isChanged()).isTrue();
-              assertThat(row.getLocation()).isEqualTo("Before#slug");
-          })),
-          BenchmarkSources.beforeBecomes("hotpaths/precompileconstantregex", "After")
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).allSatisfy(row ->
+              assertThat(row.isChanged()).isTrue())
+            .extracting(PerformanceCandidates.Row::getLocation).containsExactly("Before#slug", "Before#column")),
+          version(BenchmarkSources.beforeBecomes("hotpaths/precompileconstantregex", "After"), 21)
         );
+    }
+
+    /** Before Java 9 {@code String.replace} compiles a pattern itself: there a plain-text regex is compiled once too. */
+    @Test
+    void onJava8APlainTextReplaceAllIsCompiledOnceToo() {
+        rewriteRun(version(BenchmarkSources.beforeBecomes("hotpaths/precompileconstantregex", "AfterJava8"), 8));
     }
 
     @Test
     void keepsCrlfAndTabs() {
-        rewriteRun(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/precompileconstantregex", "After"));
+        rewriteRun(version(BenchmarkSources.beforeBecomesWithCrlfAndTabs("hotpaths/precompileconstantregex", "After"), 21));
     }
 
     //language=java
@@ -584,6 +589,143 @@ class PrecompileConstantRegexTest implements RewriteTest {
               }
               """
           )
+        );
+    }
+
+    //language=java
+    private static final String PLAIN_TEXT_BEFORE = """
+      class Columns {
+          private static final String SEPARATOR = "::";
+
+          static String of(String property, String path) {
+              String column = property.replaceAll("-", "_");
+              String dotted = path.replaceAll(SEPARATOR, ".");
+              String spaced = (property + "--" + path).replaceAll("--", "-");
+              return column + dotted + spaced;
+          }
+      }
+      """;
+
+    //language=java
+    private static final String PLAIN_TEXT_AFTER = """
+      class Columns {
+          private static final String SEPARATOR = "::";
+
+          static String of(String property, String path) {
+              String column = property.replace("-", "_");
+              String dotted = path.replace(SEPARATOR, ".");
+              String spaced = (property + "--" + path).replace("--", "-");
+              return column + dotted + spaced;
+          }
+      }
+      """;
+
+    /** On Java 9+, {@code String.replace} needs no pattern: a plain-text {@code replaceAll} becomes it, with no field. */
+    @Test
+    void onJava9APlainTextReplaceAllBecomesReplace() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getReplacement).containsExactly("property.replace(\"-\", \"_\")",
+              "path.replace(SEPARATOR, \".\")", "(property + \"--\" + path).replace(\"--\", \"-\")")),
+          version(java(PLAIN_TEXT_BEFORE, PLAIN_TEXT_AFTER), 9)
+        );
+    }
+
+    /** The same strings, and the same exception for a null one, on generated inputs. */
+    @Test
+    void replaceGivesWhatAPlainTextReplaceAllGave() throws Exception {
+        Method before = CompiledSource.load("Columns", PLAIN_TEXT_BEFORE, 17).getDeclaredMethod("of", String.class, String.class);
+        Method after = CompiledSource.load("Columns", PLAIN_TEXT_AFTER, 17).getDeclaredMethod("of", String.class, String.class);
+        before.setAccessible(true);
+        after.setAccessible(true);
+        Random random = new Random(23);
+        String alphabet = "a-_: .";
+        for (int n = 0; n < 3_000; n++) {
+            String[] inputs = new String[2];
+            for (int i = 0; i < 2; i++) {
+                StringBuilder text = new StringBuilder();
+                for (int length = random.nextInt(10); text.length() < length; ) {
+                    text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+                inputs[i] = n == i ? null : text.toString();
+            }
+            assertThat(outcomeOf(after, inputs)).as("inputs %s", Arrays.toString(inputs)).isEqualTo(outcomeOf(before, inputs));
+        }
+    }
+
+    private static Object outcomeOf(Method method, String[] inputs) throws IllegalAccessException {
+        try {
+            return method.invoke(null, (Object[]) inputs);
+        } catch (InvocationTargetException e) {
+            return e.getCause().getClass();
+        }
+    }
+
+    /**
+     * Look-alikes that stay patterns: a regex with an operator, a replacement that names a group or escapes, a
+     * {@code replaceFirst} (no plain-text form), and any of them below Java 9.
+     */
+    @Test
+    void aRegexOrAReplacementThatIsNotPlainTextStaysAPattern() {
+        rewriteRun(
+          version(java(
+            """
+              class Versions {
+                  static String of(String version, String path) {
+                      String dotted = version.replaceAll("-", ".");
+                      String noDots = version.replaceAll(".", "");
+                      String tagged = version.replaceAll("v", "\\\\$");
+                      String grouped = path.replaceAll("/", "$0$0");
+                      String first = path.replaceFirst("/", "_");
+                      return dotted + noDots + tagged + grouped + first;
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Versions {
+                  private static final Pattern DASH = Pattern.compile("-");
+                  private static final Pattern OF_PATTERN = Pattern.compile(".");
+                  private static final Pattern OF_REGEX = Pattern.compile("v");
+                  private static final Pattern SLASH = Pattern.compile("/");
+
+                  static String of(String version, String path) {
+                      String dotted = DASH.matcher(version).replaceAll(".");
+                      String noDots = OF_PATTERN.matcher(version).replaceAll("");
+                      String tagged = OF_REGEX.matcher(version).replaceAll("\\\\$");
+                      String grouped = SLASH.matcher(path).replaceAll("$0$0");
+                      String first = SLASH.matcher(path).replaceFirst("_");
+                      return dotted + noDots + tagged + grouped + first;
+                  }
+              }
+              """
+          ), 8),
+          version(java(
+            """
+              class Paths {
+                  static String of(String path) {
+                      String doubled = path.replaceAll("/", "$0$0");
+                      String first = path.replaceFirst("/", "_");
+                      return doubled + first + path.replaceAll("a+", "a");
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Paths {
+                  private static final Pattern SLASH = Pattern.compile("/");
+                  private static final Pattern OF_PATTERN = Pattern.compile("a+");
+
+                  static String of(String path) {
+                      String doubled = SLASH.matcher(path).replaceAll("$0$0");
+                      String first = SLASH.matcher(path).replaceFirst("_");
+                      return doubled + first + OF_PATTERN.matcher(path).replaceAll("a");
+                  }
+              }
+              """
+          ), 17)
         );
     }
 

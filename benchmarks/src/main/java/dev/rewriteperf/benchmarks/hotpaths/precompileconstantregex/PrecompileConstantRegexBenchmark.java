@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code dev.rewriteperf.hotpaths.PrecompileConstantRegex}: the recipe's test input ({@link Before}) against its
- * output, the slugs of {@code size} titles in a row.
+ * output, the slugs of {@code size} titles in a row; and the columns of {@code size} properties, a plain-text
+ * {@code replaceAll} against the two forms the recipe writes for it: {@code replace} on Java 9+ ({@link After}), a
+ * precompiled pattern on Java 8 ({@link AfterJava8}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -30,12 +32,17 @@ public class PrecompileConstantRegexBenchmark {
     int size;
 
     String[] titles;
+    String[] properties;
 
     @Setup
     public void setUp() {
         titles = new String[size];
         for (int i = 0; i < size; i++) {
             titles[i] = "Trail Running Shoe, Size " + (36 + i % 12) + " (Blue/Grey)";
+        }
+        properties = new String[size];
+        for (int i = 0; i < size; i++) {
+            properties[i] = "outsole-drop-" + (4 + i % 8) + "-mm";
         }
     }
 
@@ -53,6 +60,33 @@ public class PrecompileConstantRegexBenchmark {
         int length = 0;
         for (String title : titles) {
             length += After.slug(title).length();
+        }
+        return length;
+    }
+
+    @Benchmark
+    public int columnBefore() {
+        int length = 0;
+        for (String property : properties) {
+            length += Before.column(property).length();
+        }
+        return length;
+    }
+
+    @Benchmark
+    public int columnAfter() {
+        int length = 0;
+        for (String property : properties) {
+            length += After.column(property).length();
+        }
+        return length;
+    }
+
+    @Benchmark
+    public int columnAfterJava8() {
+        int length = 0;
+        for (String property : properties) {
+            length += AfterJava8.column(property).length();
         }
         return length;
     }

@@ -1,0 +1,19 @@
+package dev.rewriteperf.benchmarks.hotpaths.precompileconstantregex;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/** The URL slug of a product title, and a product property's column: computed for every link and every attribute. */
+public class AfterJava8 {
+    private static final Pattern SLUG_PATTERN = Pattern.compile("[^a-z0-9]+");
+    private static final Pattern DASH = Pattern.compile("-");
+
+    public static String slug(String title) {
+        String lower = title.toLowerCase(Locale.ROOT);
+        return SLUG_PATTERN.matcher(lower).replaceAll("-");
+    }
+
+    public static String column(String property) {
+        return DASH.matcher(property).replaceAll("_");
+    }
+}
