@@ -48,7 +48,7 @@ class SampleServicesEndToEndTest {
                         "does not add exactly one element per iteration"));
         assertThat(html.select("#left-alone tbody tr").eachText()).anySatisfy(row -> assertThat(row)
                 .startsWith("inventory-service").contains("UseVarHandleForByteReads", "3 bytes"));
-        assertThat(html.select("#gains h3").eachText()).contains("dev.rewriteperf.buffers.UseTransferToForCopyLoops");
+        assertThat(html.select("#gains summary code").eachText()).contains("dev.rewriteperf.buffers.UseTransferToForCopyLoops");
         assertThat(html.select("#problems li")).isEmpty();
         assertThat(dir.resolve("work/logs/inventory-service.log")).content().contains("rewrite-maven-plugin");
         assertThat(dir.resolve("inventory-service/src/main/java/com/example/inventory/StockExport.java"))

@@ -149,7 +149,7 @@ class ReportCommandTest {
                         "1.98x faster [1.86, 2.10]", "41,008 → 32,800"),
                 List.of("buffers-jdk25.json", "25", "size=16384", "fileBefore → fileAfter", "2.1 → 2.0 ns/op",
                         "within noise [0.61, 1.75]", "9,000 → 9,000"));
-        assertThat(html.select("#gains p.headline").eachText())
+        assertThat(html.select("#gains .headline").eachText())
                 .containsExactly("41,008 → 32,800 B/op; time 1.98x faster [1.86, 2.10] (size=16384, JDK 25)");
         assertThat(html.select("#problems li").eachText()).satisfiesExactlyInAnyOrder(
                 p -> assertThat(p).startsWith("could not read benchmark results notes.json"),
