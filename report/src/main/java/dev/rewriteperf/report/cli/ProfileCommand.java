@@ -44,6 +44,14 @@ public final class ProfileCommand implements Callable<Integer> {
             System.err.println("profile: " + e.getMessage());
             return 2;
         }
+        if (profile.methods().isEmpty()) {
+            // An empty table would gate every spot as cold: what a JVM that failed to start records looks like this.
+            System.err.printf(Locale.ROOT, "profile: %s sampled %,d bytes but none in the project's code%s: did the program " +
+                              "run (a JVM that fails to start, for example on a class file too new for it, records only its " +
+                              "own start-up)? No table written.%n", recording, profile.totalBytes(),
+                    packages.isEmpty() ? "" : " (--package " + String.join(", ", packages) + ")");
+            return 2;
+        }
         Files.writeString(out, profile.csv(), StandardCharsets.UTF_8);
         System.out.printf(Locale.ROOT, "%d method(s), %,d bytes sampled (%,d outside the project's frames): %s%n",
                 profile.methods().size(), profile.totalBytes(), profile.unattributedBytes(), out);

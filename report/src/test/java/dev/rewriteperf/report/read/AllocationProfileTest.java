@@ -114,6 +114,19 @@ class AllocationProfileTest {
         assertThat(profile.methods().get(0).method()).isEqualTo("hot");
     }
 
+    /**
+     * A recording of a program that never ran its own code (a JVM that failed to start on a class file too new for
+     * it still records its start-up) is an error, not an empty table that would gate every spot as cold.
+     */
+    @Test
+    void aRecordingWithNoSampleInTheProjectsCodeWritesNoTable(@TempDir Path out) {
+        Path csv = out.resolve("hot.csv");
+        int exit = new CommandLine(new ProfileCommand()).execute(recording.toString(), "--package", "com.example.absent",
+                "--out", csv.toString());
+        assertThat(exit).isEqualTo(2);
+        assertThat(csv).doesNotExist();
+    }
+
     @Test
     void theCommandWritesTheTable(@TempDir Path out) {
         Path csv = out.resolve("hot.csv");
