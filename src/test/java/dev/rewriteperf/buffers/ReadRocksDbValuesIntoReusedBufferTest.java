@@ -188,7 +188,7 @@ class ReadRocksDbValuesIntoReusedBufferTest implements RewriteTest {
         );
     }
 
-    /** The README's {@code rewrite.yml} example: the option set in a declarative recipe. */
+    /** The {@code rewrite.yml} example of docs/fleet-ci.md, 'Options in a file': the option set in a declarative recipe. */
     @Test
     void instanceBufferChosenInRewriteYml() {
         rewriteRun(

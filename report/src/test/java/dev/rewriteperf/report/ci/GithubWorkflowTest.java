@@ -216,7 +216,7 @@ class GithubWorkflowTest {
 
         emit("--list", SAMPLES.toString(), "--timeout", "20", "--workflow-file", file.toString());
 
-        assertThat(Files.readString(committed)).as("regenerate it: README, 'On the CI engine you already have'")
+        assertThat(Files.readString(committed)).as("regenerate it: docs/fleet-ci.md, 'On the CI engine you already have'")
                 .isEqualTo(Files.readString(file));
         assertThat(actionlint(committed)).isEmpty();
     }

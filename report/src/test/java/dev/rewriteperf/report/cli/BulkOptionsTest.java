@@ -92,7 +92,7 @@ class BulkOptionsTest {
                 .toString())).err()).contains("a quote (\") is not closed");
     }
 
-    /** The README's example: a git URL, the workspace relative to where the tool runs. */
+    /** The example in docs/reports-and-bulk.md: a git URL, the workspace relative to where the tool runs. */
     @Test
     void aGitUrlServiceWorksWithARelativeWorkspace(@TempDir Path dir) throws Exception {
         Path maven = fakeMaven(dir);
