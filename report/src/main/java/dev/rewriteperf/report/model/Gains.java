@@ -231,13 +231,21 @@ public final class Gains {
     }
 
     /**
+     * The pairs the report shows for {@code recipe}: its paired runs when it has any (a single run's ratio of two
+     * medians beside them would only repeat the same pair, unresolved), else every run.
+     */
+    public List<Gain> resolved(String recipe) {
+        List<Gain> gains = of(recipe);
+        boolean anyPaired = gains.stream().anyMatch(Gain::paired);
+        return gains.stream().filter(g -> g.paired() == anyPaired).toList();
+    }
+
+    /**
      * The one pair the report quotes for {@code recipe}, chosen without looking at the figures: paired runs when
      * there are any, the newest JDK, the largest size, the first variant. Never the best of several noisy ratios.
      */
     public Optional<Gain> headline(String recipe) {
-        List<Gain> gains = of(recipe);
-        boolean anyPaired = gains.stream().anyMatch(Gain::paired);
-        return gains.stream().filter(g -> g.paired() == anyPaired)
+        return resolved(recipe).stream()
                 .min(Comparator.comparingInt((Gain g) -> -jdkNumber(g.jdk())).thenComparingLong(g -> -g.size()));
     }
 

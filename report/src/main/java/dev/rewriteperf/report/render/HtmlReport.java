@@ -124,13 +124,13 @@ public final class HtmlReport {
     }
 
     /**
-     * One line a recipe of the report: its headline, the pair and size its description quotes; every benchmark row
-     * behind it folded under that line.
+     * One line a recipe of the report: its headline, the pair and size its description quotes; the benchmark rows
+     * behind it (its paired runs, when it has any) folded under that line.
      */
     private static DomContent gains(Report report) {
         List<DomContent> recipes = new ArrayList<>();
         for (String recipe : report.countsBy(Candidate::recipe).keySet()) {
-            List<Gains.Gain> gains = report.gains().of(recipe);
+            List<Gains.Gain> gains = report.gains().resolved(recipe);
             if (gains.isEmpty()) {
                 continue;
             }
