@@ -17,8 +17,10 @@ import org.openrewrite.marker.SearchResult;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +28,13 @@ import java.util.Set;
 
 /**
  * A field whose type is a map or Guava cache keyed by {@code Class}, with every use of it in its compilation
- * unit: the {@code computeIfAbsent} calls that fill it, and the first use of any other kind.
+ * unit: the {@code computeIfAbsent} calls and the {@link GetThenPut} lookups that fill it, and the first use of any
+ * other kind.
  */
 final class ClassKeyedCache {
 
     static final MethodMatcher COMPUTE_IF_ABSENT = new MethodMatcher("java.util.Map computeIfAbsent(..)", true);
+    private static final MethodMatcher GET = new MethodMatcher("java.util.Map get(Object)", true);
 
     private static final Set<String> WRITES = new HashSet<>(Arrays.asList(
             "put", "putIfAbsent", "putAll", "remove", "clear", "compute", "computeIfPresent", "merge", "replace",
@@ -40,13 +44,30 @@ final class ClassKeyedCache {
 
     final J.VariableDeclarations declaration;
     final J.VariableDeclarations.NamedVariable variable;
-    final List<J.MethodInvocation> computes = new ArrayList<>();
+    final List<Fill> fills = new ArrayList<>();
+
+    /** The {@code put} calls of the {@link GetThenPut} lookups among {@link #fills}: part of a fill, not a use of their own. */
+    private final Set<J.MethodInvocation> putsOfLookups = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /** Why the first use other than {@code computeIfAbsent} keeps the field from becoming a {@code ClassValue}. */
     @Nullable String blockingUse;
 
     /** Where a {@code computeIfAbsent} sits in a nested, local or anonymous class, whose names the field cannot see. */
     @Nullable String computedElsewhere;
+
+    /** A place that fills the cache: a {@code computeIfAbsent(key, function)} call, or a lookup written out by hand. */
+    static final class Fill {
+        final Expression key;
+        /** A lambda or method reference; for a lookup written out by hand, {@link GetThenPut#asFunction}. */
+        final Expression function;
+        final @Nullable GetThenPut byHand;
+
+        Fill(Expression key, Expression function, @Nullable GetThenPut byHand) {
+            this.key = key;
+            this.function = function;
+            this.byHand = byHand;
+        }
+    }
 
     private ClassKeyedCache(J.VariableDeclarations declaration) {
         this.declaration = declaration;
@@ -145,8 +166,8 @@ final class ClassKeyedCache {
     }
 
     /**
-     * The cursor of each {@code computeIfAbsent} call on a field of {@code cu}, by the field's {@link #key}: where
-     * a cache's lookups run, which a profile-guided run asks about.
+     * The cursor of each {@code computeIfAbsent} and {@code get} call on a field of {@code cu}, by the field's
+     * {@link #key}: where a cache's lookups run, which a profile-guided run asks about.
      */
     static Map<String, List<Cursor>> computeCallsIn(J.CompilationUnit cu) {
         Map<String, List<Cursor>> calls = new HashMap<>();
@@ -154,7 +175,7 @@ final class ClassKeyedCache {
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Map<String, List<Cursor>> found) {
                 JavaType.Variable field = ExpressionShapes.variableOf(method.getSelect());
-                String key = COMPUTE_IF_ABSENT.matches(method) ? key(field) : null;
+                String key = COMPUTE_IF_ABSENT.matches(method) || GET.matches(method) ? key(field) : null;
                 if (key != null) {
                     found.computeIfAbsent(key, k -> new ArrayList<>()).add(getCursor());
                 }
@@ -206,11 +227,19 @@ final class ClassKeyedCache {
         Object user = parent.getValue();
         if (user instanceof J.MethodInvocation && ((J.MethodInvocation) user).getSelect() == use) {
             J.MethodInvocation call = (J.MethodInvocation) user;
-            if (COMPUTE_IF_ABSENT.matches(call)) {
-                computes.add(call);
+            GetThenPut lookup = GetThenPut.at(parent);
+            if (COMPUTE_IF_ABSENT.matches(call) || lookup != null) {
+                fills.add(lookup == null ? new Fill(call.getArguments().get(0), call.getArguments().get(1), null) :
+                        new Fill(lookup.key, lookup.asFunction(), lookup));
+                if (lookup != null) {
+                    putsOfLookups.add(lookup.put);
+                }
                 if (!isDirectlyInDeclaringClass(parent)) {
                     computedElsewhere = Spots.location(parent);
                 }
+                return;
+            }
+            if (putsOfLookups.contains(call)) {
                 return;
             }
             blockedBy("`" + name() + "." + call.getSimpleName() + "(..)` in " + Spots.location(parent) +

@@ -54,7 +54,7 @@ final class ClassValueField {
         String valueType = typeArguments.get(1).printTrimmed(cursor);
         boolean bounded = !((JavaType.GenericTypeVariable) keyArgument(typeArguments.get(0).getType())).getBounds().isEmpty();
         String keyType = bounded ? typeArguments.get(0).printTrimmed(cursor) : null;
-        Expression function = cache.computes.get(0).getArguments().get(1);
+        Expression function = cache.fills.get(0).function;
         String parameter = parameterName(function, bounded);
         String modifiers = declaration.getModifiers().stream()
                 .map(modifier -> modifier.getType().name().toLowerCase())

@@ -29,6 +29,13 @@ final class ComputeFunction {
             "get", "remove", "computeValue", "equals", "hashCode", "toString", "getClass", "clone", "finalize",
             "notify", "notifyAll", "wait"));
 
+    /** Methods of {@code java.lang.Class} that never return null: names, and arrays of members, empty when none. */
+    private static final Set<String> CLASS_METHODS_NEVER_NULL = new HashSet<>(Arrays.asList(
+            "getName", "getSimpleName", "getTypeName", "toString", "toGenericString", "getFields", "getDeclaredFields",
+            "getMethods", "getDeclaredMethods", "getConstructors", "getDeclaredConstructors", "getInterfaces",
+            "getGenericInterfaces", "getAnnotations", "getDeclaredAnnotations", "getTypeParameters", "getClasses",
+            "getDeclaredClasses"));
+
     private ComputeFunction() {
     }
 
@@ -37,7 +44,7 @@ final class ComputeFunction {
      * so that computing a value twice or caching a {@code null} cannot be told apart.
      */
     static @Nullable String reason(ClassKeyedCache cache, J.CompilationUnit cu) {
-        Expression function = cache.computes.get(0).getArguments().get(1);
+        Expression function = cache.fills.get(0).function;
         String reason = fillingReason(cache, function);
         if (reason != null) {
             return reason;
@@ -54,13 +61,51 @@ final class ComputeFunction {
         if (effect != null) {
             return "the function " + effect;
         }
-        return nullKeyReason(cache);
+        String nullKey = nullKeyReason(cache);
+        return nullKey != null ? nullKey : nullValueReason(cache);
+    }
+
+    /**
+     * Why a lookup written out by hand may put a null value into a map that throws on one, where a
+     * {@code ClassValue} would keep it; null when none may.
+     */
+    private static @Nullable String nullValueReason(ClassKeyedCache cache) {
+        Expression initializer = cache.variable.getInitializer();
+        if (initializer != null && ClassKeyedCache.acceptsNullKeys(ExpressionShapes.unwrap(initializer))) {
+            return null;
+        }
+        for (ClassKeyedCache.Fill fill : cache.fills) {
+            if (fill.byHand != null && !neverNull(fill.byHand.computed)) {
+                return "the value put may be null, on which a ConcurrentHashMap throws and a ClassValue does not";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A new object or array, a primitive (boxed when put), a string concatenation, or what a {@code String} method
+     * or one of the {@code Class} methods that never answer null returns.
+     */
+    private static boolean neverNull(Expression value) {
+        Expression e = ExpressionShapes.unwrap(value);
+        if (e instanceof J.MethodInvocation && ((J.MethodInvocation) e).getMethodType() != null) {
+            JavaType.Method method = ((J.MethodInvocation) e).getMethodType();
+            return TypeUtils.isOfClassType(method.getDeclaringType(), "java.lang.String") &&
+                   TypeUtils.isString(method.getReturnType()) ||
+                   TypeUtils.isOfClassType(method.getDeclaringType(), "java.lang.Class") &&
+                   CLASS_METHODS_NEVER_NULL.contains(method.getName());
+        }
+        return e instanceof J.NewClass || e instanceof J.NewArray ||
+               e.getType() instanceof JavaType.Primitive && e.getType() != JavaType.Primitive.Null &&
+               e.getType() != JavaType.Primitive.String ||
+               e instanceof J.Binary && ((J.Binary) e).getOperator() == J.Binary.Type.Addition &&
+               TypeUtils.isString(e.getType());
     }
 
     /** Why the places that fill the cache do not agree on one function it could run; null when they do. */
     private static @Nullable String fillingReason(ClassKeyedCache cache, Expression function) {
-        for (J.MethodInvocation compute : cache.computes) {
-            if (!SemanticallyEqual.areEqual(function, compute.getArguments().get(1))) {
+        for (ClassKeyedCache.Fill fill : cache.fills) {
+            if (!SemanticallyEqual.areEqual(function, fill.function)) {
                 return "filled by different functions in different places";
             }
         }
@@ -127,8 +172,8 @@ final class ComputeFunction {
         if (initializer == null || !ClassKeyedCache.acceptsNullKeys(ExpressionShapes.unwrap(initializer))) {
             return null;
         }
-        for (J.MethodInvocation compute : cache.computes) {
-            if (!isNonNullClass(compute.getArguments().get(0))) {
+        for (ClassKeyedCache.Fill fill : cache.fills) {
+            if (!isNonNullClass(fill.key)) {
                 return "a HashMap accepts a null key, where ClassValue.get(null) throws";
             }
         }

@@ -19,9 +19,12 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaSourceFile;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -29,6 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValueForClassKeyedCache.UsedElsewhere> implements GatedRecipe {
 
@@ -46,9 +50,10 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
 
     @Override
     public String getDescription() {
-        return "A `private static final Map<Class<?>, V>` used only through `computeIfAbsent` becomes a " +
-               "`ClassValue<V>`: a hit reads a value kept on the class, and the cache no longer pins classes and " +
-               "their loaders. Maps with other uses, or whose function has effects, are left alone. " + Measured.sentence(UseClassValueForClassKeyedCache.class);
+        return "A `private static final Map<Class<?>, V>` (or a singleton's or enum's) filled only through " +
+               "`computeIfAbsent`, or by a `get` then `put` on a miss, becomes a `ClassValue<V>`: a hit reads a " +
+               "value kept on the class, and the cache no longer pins classes and their loaders. Maps with other " +
+               "uses, or whose computation has effects, are left alone. " + Measured.sentence(UseClassValueForClassKeyedCache.class);
     }
 
     @Override
@@ -110,6 +115,9 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         /** The new {@code ClassValue} declarations of the file being visited, by the replaced field's key. */
         private final Map<String, J.VariableDeclarations> converted = new HashMap<>();
 
+        /** The lookups written out by hand that fill the converted fields, by the id of their first statement. */
+        private final Map<UUID, GetThenPut> lookups = new HashMap<>();
+
         CacheFieldVisitor(Spots spots, UsedElsewhere usedElsewhere) {
             this.spots = spots;
             this.usedElsewhere = usedElsewhere;
@@ -119,6 +127,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         public J.CompilationUnit visitCompilationUnit(J.CompilationUnit cu, ExecutionContext ctx) {
             caches = ClassKeyedCache.findIn(cu);
             converted.clear();
+            lookups.clear();
             if (caches.isEmpty()) {
                 return cu;
             }
@@ -127,7 +136,7 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             if (converted.isEmpty()) {
                 return c;
             }
-            c = (J.CompilationUnit) new CallSites(converted).visitNonNull(c, ctx);
+            c = (J.CompilationUnit) new CallSites(converted, lookups).visitNonNull(c, ctx);
             for (String type : MAP_TYPES) {
                 Imports.removeIfUnused(this, getCursor(), type);
             }
@@ -154,6 +163,11 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             J.VariableDeclarations classValue = classValueField(cache, d, ctx);
             spots.rewritten(ctx, getCursor(), d, classValue, uses);
             converted.put(key, classValue);
+            for (ClassKeyedCache.Fill fill : cache.fills) {
+                if (fill.byHand != null) {
+                    lookups.put(fill.byHand.statements.get(0).getId(), fill.byHand);
+                }
+            }
             return classValue;
         }
 
@@ -177,9 +191,10 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         if (declaration.getVariables().size() > 1) {
             return "declares several fields at once";
         }
-        if (!declaration.hasModifier(J.Modifier.Type.Static) && !isInterfaceConstant(cursor)) {
-            return "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance " +
-                   "has its own map";
+        if (!declaration.hasModifier(J.Modifier.Type.Static) && !isInterfaceConstant(cursor) &&
+            !OwnerLifetime.livesAsLongAsItsClass(cursor)) {
+            return "an instance field of a class that is not a singleton or an enum: a ClassValue keeps what it " +
+                   "computed on each Class until that class is next looked up, so a discarded owner's values would stay";
         }
         String visibility = visibilityReason(declaration, key, cursor, usedElsewhere);
         if (visibility != null) {
@@ -195,8 +210,8 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
         if (cache.blockingUse != null) {
             return cache.blockingUse;
         }
-        if (cache.computes.isEmpty()) {
-            return "never filled by computeIfAbsent";
+        if (cache.fills.isEmpty()) {
+            return "never filled by computeIfAbsent or a get-then-put lookup";
         }
         return ComputeFunction.reason(cache, cursor.firstEnclosingOrThrow(J.CompilationUnit.class));
     }
@@ -228,12 +243,49 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                                  owner.getKind() == J.ClassDeclaration.Kind.Type.Annotation);
     }
 
-    /** Turns {@code CACHE.computeIfAbsent(k, fn)} into {@code CACHE.get(k)} for the converted fields. */
+    /**
+     * Turns {@code CACHE.computeIfAbsent(k, fn)} into {@code CACHE.get(k)} for the converted fields, and each
+     * lookup written out by hand into {@code return CACHE.get(k);}.
+     */
     private static final class CallSites extends JavaIsoVisitor<ExecutionContext> {
         private final Map<String, J.VariableDeclarations> converted;
+        private final Map<UUID, GetThenPut> lookups;
 
-        CallSites(Map<String, J.VariableDeclarations> converted) {
+        CallSites(Map<String, J.VariableDeclarations> converted, Map<UUID, GetThenPut> lookups) {
             this.converted = converted;
+            this.lookups = lookups;
+        }
+
+        @Override
+        public J.Block visitBlock(J.Block block, ExecutionContext ctx) {
+            J.Block b = super.visitBlock(block, ctx);
+            if (lookups.isEmpty()) {
+                return b;
+            }
+            List<Statement> statements = new ArrayList<>(b.getStatements());
+            for (int i = 0; i < statements.size(); i++) {
+                GetThenPut lookup = lookups.get(statements.get(i).getId());
+                if (lookup != null) {
+                    List<Statement> replaced = statements.subList(i, i + lookup.statements.size());
+                    J.Return lookupReturn = returnOfGet(replaced);
+                    replaced.clear();
+                    statements.add(i, lookupReturn);
+                }
+            }
+            return b.withStatements(statements);
+        }
+
+        /** {@code return CACHE.get(k);}, where the lookup's first statement stood, its comments kept. */
+        private static J.Return returnOfGet(List<Statement> lookup) {
+            J.VariableDeclarations declaration = (J.VariableDeclarations) lookup.get(0);
+            J.MethodInvocation get = (J.MethodInvocation) declaration.getVariables().get(0).getInitializer();
+            assert get != null;
+            Expression select = get.getSelect();
+            JavaType.Method getType = ClassValueField.getMethod(select == null ? null : select.getType());
+            J.Return last = (J.Return) lookup.get(lookup.size() - 1);
+            return last.withPrefix(declaration.getPrefix())
+                    .withExpression(get.withPrefix(Space.SINGLE_SPACE).withMethodType(getType)
+                            .withName(get.getName().withType(getType)));
         }
 
         @Override

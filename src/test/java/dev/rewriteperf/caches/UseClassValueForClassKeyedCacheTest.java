@@ -525,6 +525,347 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
+    void getThenPutBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.lang.reflect.Field;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Fields {
+                  private static final Map<Class<?>, Field[]> FIELDS = new ConcurrentHashMap<>();
+
+                  static Field[] of(Class<?> type) {
+                      Field[] fields = FIELDS.get(type);
+                      if (fields == null) {
+                          fields = type.getDeclaredFields();
+                          FIELDS.put(type, fields);
+                      }
+                      return fields;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.lang.reflect.Field;
+
+              class Fields {
+                  private static final ClassValue<Field[]> FIELDS = new ClassValue<Field[]>() {
+                      @Override
+                      protected Field[] computeValue(Class<?> type) {
+                          return type.getDeclaredFields();
+                      }
+                  };
+
+                  static Field[] of(Class<?> type) {
+                      return FIELDS.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void getThenPutIfAbsentWithAnEarlyReturnBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Descriptors {
+                  private static final Map<Class<?>, Descriptor> DESCRIPTORS = new ConcurrentHashMap<>();
+
+                  static Descriptor describe(Class<?> clazz) {
+                      // one descriptor a class
+                      Descriptor descriptor = DESCRIPTORS.get(clazz);
+                      if (descriptor != null) {
+                          return descriptor;
+                      }
+                      Descriptor created = new Descriptor(clazz.getName(), clazz.getModifiers());
+                      DESCRIPTORS.putIfAbsent(clazz, created);
+                      return created;
+                  }
+
+                  static final class Descriptor {
+                      final String name;
+                      final int modifiers;
+
+                      Descriptor(String name, int modifiers) {
+                          this.name = name;
+                          this.modifiers = modifiers;
+                      }
+                  }
+              }
+              """,
+            //language=java
+            """
+              class Descriptors {
+                  private static final ClassValue<Descriptor> DESCRIPTORS = new ClassValue<Descriptor>() {
+                      @Override
+                      protected Descriptor computeValue(Class<?> clazz) {
+                          return new Descriptor(clazz.getName(), clazz.getModifiers());
+                      }
+                  };
+
+                  static Descriptor describe(Class<?> clazz) {
+                      // one descriptor a class
+                      return DESCRIPTORS.get(clazz);
+                  }
+
+                  static final class Descriptor {
+                      final String name;
+                      final int modifiers;
+
+                      Descriptor(String name, int modifiers) {
+                          this.name = name;
+                          this.modifiers = modifiers;
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void getThenPutIfAbsentKeepingTheWinnerBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.concurrent.ConcurrentMap;
+
+              class Names {
+                  private static final ConcurrentMap<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String of(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          String created = type.getSimpleName().toLowerCase();
+                          String previous = NAMES.putIfAbsent(type, created);
+                          name = previous != null ? previous : created;
+                      }
+                      return name;
+                  }
+
+                  static String qualified(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name != null) {
+                          return name;
+                      }
+                      String created = type.getSimpleName().toLowerCase();
+                      String previous = NAMES.putIfAbsent(type, created);
+                      return previous == null ? created : previous;
+                  }
+              }
+              """,
+            //language=java
+            """
+              class Names {
+                  private static final ClassValue<String> NAMES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getSimpleName().toLowerCase();
+                      }
+                  };
+
+                  static String of(Class<?> type) {
+                      return NAMES.get(type);
+                  }
+
+                  static String qualified(Class<?> type) {
+                      return NAMES.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAPutIfAbsentWhoseLoserIsReturned() {
+        rewriteRun(
+          leftAloneBecause("`NAMES.get(..)` in Names#of: it answers for a class not yet computed"),
+          java(
+            //language=java
+            """
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.concurrent.ConcurrentMap;
+
+              class Names {
+                  private static final ConcurrentMap<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String of(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name != null) {
+                          return name;
+                      }
+                      String created = type.getName();
+                      String previous = NAMES.putIfAbsent(type, created);
+                      return previous != null ? created : previous;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGetThenPutWhoseValueMayBeNullOnAConcurrentHashMap() {
+        rewriteRun(
+          leftAloneBecause("the value put may be null, on which a ConcurrentHashMap throws and a ClassValue does not"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Outer {
+                  private static final Map<Class<?>, Class<?>> OUTER = new ConcurrentHashMap<>();
+
+                  static Class<?> of(Class<?> type) {
+                      Class<?> outer = OUTER.get(type);
+                      if (outer == null) {
+                          outer = type.getEnclosingClass();
+                          OUTER.put(type, outer);
+                      }
+                      return outer;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGetThenPutThatUsesTheValueBeforeReturningIt() {
+        rewriteRun(
+          leftAloneBecause("`NAMES.get(..)` in Names#of: it answers for a class not yet computed"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  static int misses;
+
+                  static String of(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          misses++;
+                          name = type.getName();
+                          NAMES.put(type, name);
+                      }
+                      return name;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGetThenPutOfAnotherKey() {
+        rewriteRun(
+          leftAloneBecause("`NAMES.get(..)` in Names#of: it answers for a class not yet computed"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String of(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          name = type.getName();
+                          NAMES.put(type.getSuperclass(), name);
+                      }
+                      return name;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGetThenPutWhoseComputationRegistersElsewhere() {
+        rewriteRun(
+          leftAloneBecause("the function"),
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Registry {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+                  private static final List<Class<?>> SEEN = new ArrayList<>();
+
+                  static String of(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          name = register(type);
+                          NAMES.put(type, name);
+                      }
+                      return name;
+                  }
+
+                  private static String register(Class<?> type) {
+                      SEEN.add(type);
+                      return type.getName();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGetThenPutWhenTheMapIsAlsoReadElsewhere() {
+        rewriteRun(
+          leftAloneBecause("`NAMES.get(..)` in Names#cached: it answers for a class not yet computed"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String of(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          name = type.getName() + "!";
+                          NAMES.put(type, name);
+                      }
+                      return name;
+                  }
+
+                  static String cached(Class<?> type) {
+                      return NAMES.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void doesNotConvertWhenTheCacheIsIteratedOrCleared() {
         rewriteRun(
           leftAloneBecause("`NAMES.clear(..)` in Names#reset"),
@@ -690,7 +1031,8 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     @Test
     void doesNotConvertAnInstanceFieldsCache() {
         rewriteRun(
-          leftAloneBecause("an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"),
+          leftAloneBecause("an instance field of a class that is not a singleton or an enum: a ClassValue keeps what it computed " +
+                  "on each Class until that class is next looked up, so a discarded owner's values would stay"),
           java(
             //language=java
             """
@@ -702,6 +1044,149 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
                   String own(Class<?> type) {
                       return perInstance.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aSingletonsInstanceCacheBecomesAClassValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              final class Names {
+                  static final Names INSTANCE = new Names();
+
+                  private final Map<Class<?>, String> names = new ConcurrentHashMap<>();
+
+                  private Names() {
+                  }
+
+                  String of(Class<?> type) {
+                      return names.computeIfAbsent(type, Class::getSimpleName);
+                  }
+              }
+              """,
+            //language=java
+            """
+              final class Names {
+                  static final Names INSTANCE = new Names();
+
+                  private final ClassValue<String> names = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getSimpleName();
+                      }
+                  };
+
+                  private Names() {
+                  }
+
+                  String of(Class<?> type) {
+                      return names.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void anEnumConstantsCacheBecomesAClassValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              enum Naming {
+                  SIMPLE, FULL;
+
+                  private final Map<Class<?>, String> names = new ConcurrentHashMap<>();
+
+                  String of(Class<?> type) {
+                      return names.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """,
+            //language=java
+            """
+              enum Naming {
+                  SIMPLE, FULL;
+
+                  private final ClassValue<String> names = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getName();
+                      }
+                  };
+
+                  String of(Class<?> type) {
+                      return names.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertTheCacheOfAPrivatelyConstructedClassMadeMoreThanOnce() {
+        rewriteRun(
+          leftAloneBecause("an instance field of a class that is not a singleton or an enum"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              final class Names {
+                  private final Map<Class<?>, String> names = new ConcurrentHashMap<>();
+
+                  private Names() {
+                  }
+
+                  static Names create() {
+                      return new Names();
+                  }
+
+                  String of(Class<?> type) {
+                      return names.computeIfAbsent(type, Class::getName);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertTheCacheOfASerializableSingleton() {
+        rewriteRun(
+          leftAloneBecause("an instance field of a class that is not a singleton or an enum"),
+          java(
+            //language=java
+            """
+              import java.io.Serializable;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              final class Names implements Serializable {
+                  static final Names INSTANCE = new Names();
+
+                  private final transient Map<Class<?>, String> names = new ConcurrentHashMap<>();
+
+                  private Names() {
+                  }
+
+                  String of(Class<?> type) {
+                      return names.computeIfAbsent(type, Class::getName);
                   }
               }
               """

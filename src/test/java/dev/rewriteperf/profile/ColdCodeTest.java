@@ -399,7 +399,8 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"%s-writer\", type.getName())", "cold: called only from cold code (in a ClassValue's computeValue, which runs once per class)"),
                 Map.entry("String.format(\"%s-codec\", type.getName())", "cold: computes an entry of a cache, once per key (computeIfAbsent)"),
                 Map.entry("private final Map<Class<?>, String> codecs = new HashMap<>()",
-                  "an instance field: a ClassValue holds one value per class for the whole JVM, where each instance has its own map"));
+                  "an instance field of a class that is not a singleton or an enum: a ClassValue keeps what it computed " +
+                  "on each Class until that class is next looked up, so a discarded owner's values would stay"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
                 .containsExactlyInAnyOrder("Codecs#local");
           }),
