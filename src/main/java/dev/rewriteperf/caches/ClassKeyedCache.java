@@ -281,25 +281,41 @@ final class ClassKeyedCache {
         return "a ClassValue cannot be iterated, counted or viewed as a map";
     }
 
-    /** {@code new ConcurrentHashMap<>()}, {@code new HashMap<>(16)}: a map known to start empty. */
+    private static final MethodMatcher SYNCHRONIZED_MAP = new MethodMatcher("java.util.Collections synchronizedMap(java.util.Map)");
+
+    /**
+     * {@code new ConcurrentHashMap<>()}, {@code new HashMap<>(16)}, {@code new WeakHashMap<>()}, or one of them
+     * in {@code Collections.synchronizedMap(..)}: a map known to start empty, whose entries a ClassValue can hold.
+     */
     static boolean isEmptyHashMap(@Nullable Expression initializer) {
-        Expression e = initializer == null ? null : ExpressionShapes.unwrap(initializer);
-        if (!(e instanceof J.NewClass) || ((J.NewClass) e).getBody() != null) {
+        J.NewClass construction = initializer == null ? null : constructedMap(initializer);
+        if (construction == null || construction.getBody() != null) {
             return false;
         }
-        J.NewClass construction = (J.NewClass) e;
         for (Expression argument : construction.getArguments()) {
             if (!(argument instanceof J.Literal || argument instanceof J.Empty)) {
                 return false;
             }
         }
         return TypeUtils.isOfClassType(construction.getType(), "java.util.concurrent.ConcurrentHashMap") ||
-               acceptsNullKeys(construction);
+               acceptsNullKeys(initializer);
     }
 
-    static boolean acceptsNullKeys(Expression construction) {
-        return construction instanceof J.NewClass &&
+    /** Whether the map {@code initializer} makes takes null keys and values, as a HashMap does and a ConcurrentHashMap does not. */
+    static boolean acceptsNullKeys(Expression initializer) {
+        J.NewClass construction = constructedMap(initializer);
+        return construction != null &&
                (TypeUtils.isOfClassType(construction.getType(), "java.util.HashMap") ||
-                TypeUtils.isOfClassType(construction.getType(), "java.util.LinkedHashMap"));
+                TypeUtils.isOfClassType(construction.getType(), "java.util.LinkedHashMap") ||
+                TypeUtils.isOfClassType(construction.getType(), "java.util.WeakHashMap"));
+    }
+
+    /** The {@code new X<>(..)} of {@code new X<>(..)} or {@code Collections.synchronizedMap(new X<>(..))}. */
+    private static J.@Nullable NewClass constructedMap(Expression initializer) {
+        Expression e = ExpressionShapes.unwrap(initializer);
+        if (e instanceof J.MethodInvocation && SYNCHRONIZED_MAP.matches((J.MethodInvocation) e)) {
+            e = ExpressionShapes.unwrap(((J.MethodInvocation) e).getArguments().get(0));
+        }
+        return e instanceof J.NewClass ? (J.NewClass) e : null;
     }
 }

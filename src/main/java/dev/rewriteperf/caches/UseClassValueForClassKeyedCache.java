@@ -101,7 +101,8 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
      */
     private static final class CacheFieldVisitor extends JavaIsoVisitor<ExecutionContext> {
         private static final List<String> MAP_TYPES = Arrays.asList("java.util.Map", "java.util.HashMap",
-                "java.util.LinkedHashMap", "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap");
+                "java.util.LinkedHashMap", "java.util.WeakHashMap", "java.util.Collections",
+                "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap");
 
         private final Spots spots;
         private final UsedElsewhere usedElsewhere;
@@ -205,7 +206,8 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
             return keyOrValue;
         }
         if (!ClassKeyedCache.isEmptyHashMap(cache.variable.getInitializer())) {
-            return "not initialised with an empty HashMap or ConcurrentHashMap where it is declared";
+            return "not initialised where it is declared with an empty HashMap, LinkedHashMap, WeakHashMap or " +
+                   "ConcurrentHashMap, synchronized or not";
         }
         if (cache.blockingUse != null) {
             return cache.blockingUse;

@@ -1217,21 +1217,101 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
-    void doesNotConvertASynchronizedWeakHashMap() {
+    void synchronizedAndWeakMapsBecomeClassValues() {
         rewriteRun(
-          leftAloneBecause("not initialised with an empty HashMap or ConcurrentHashMap"),
           java(
             //language=java
             """
               import java.util.Collections;
+              import java.util.HashMap;
               import java.util.Map;
               import java.util.WeakHashMap;
 
               class Weak {
                   private static final Map<Class<?>, String> NAMES = Collections.synchronizedMap(new WeakHashMap<>());
+                  private static final Map<Class<?>, Integer> COUNTS = new WeakHashMap<>();
+                  private static final Map<Class<?>, String> SIMPLE = Collections.synchronizedMap(new HashMap<>());
 
-                  static String name(Class<?> type) {
-                      return NAMES.computeIfAbsent(type, Class::getName);
+                  static String name(Object o) {
+                      return NAMES.computeIfAbsent(o.getClass(), Class::getName);
+                  }
+
+                  static int count(Object o) {
+                      return COUNTS.computeIfAbsent(o.getClass(), type -> type.getDeclaredFields().length);
+                  }
+
+                  static String simple(Object o) {
+                      return SIMPLE.computeIfAbsent(o.getClass(), Class::getSimpleName);
+                  }
+              }
+              """,
+            //language=java
+            """
+              class Weak {
+                  private static final ClassValue<String> NAMES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getName();
+                      }
+                  };
+                  private static final ClassValue<Integer> COUNTS = new ClassValue<Integer>() {
+                      @Override
+                      protected Integer computeValue(Class<?> type) {
+                          return type.getDeclaredFields().length;
+                      }
+                  };
+                  private static final ClassValue<String> SIMPLE = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> type) {
+                          return type.getSimpleName();
+                      }
+                  };
+
+                  static String name(Object o) {
+                      return NAMES.get(o.getClass());
+                  }
+
+                  static int count(Object o) {
+                      return COUNTS.get(o.getClass());
+                  }
+
+                  static String simple(Object o) {
+                      return SIMPLE.get(o.getClass());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertASynchronizedViewOfAnotherMapOrASortedMap() {
+        rewriteRun(
+          leftAloneBecause("not initialised where it is declared with an empty HashMap, LinkedHashMap, WeakHashMap or ConcurrentHashMap"),
+          java(
+            //language=java
+            """
+              import java.util.Collections;
+              import java.util.HashMap;
+              import java.util.Map;
+              import java.util.TreeMap;
+
+              class Views {
+                  private static final Map<Class<?>, String> NAMES = Collections.synchronizedMap(seed());
+                  private static final Map<Class<?>, String> SORTED = Collections.synchronizedMap(new TreeMap<>());
+
+                  static String name(Object o) {
+                      return NAMES.computeIfAbsent(o.getClass(), Class::getName);
+                  }
+
+                  static String sorted(Object o) {
+                      return SORTED.computeIfAbsent(o.getClass(), Class::getName);
+                  }
+
+                  private static Map<Class<?>, String> seed() {
+                      Map<Class<?>, String> names = new HashMap<>();
+                      names.put(Object.class, "object");
+                      return names;
                   }
               }
               """
