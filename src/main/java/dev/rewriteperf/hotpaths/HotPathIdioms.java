@@ -81,7 +81,8 @@ public class HotPathIdioms extends ProfileGuidedComposite {
                 new ReplaceSubstringWithRange(),
                 new PrecompileConstantRegex(),
                 new ShareUnconfiguredObjectMapper(),
-                new ReuseEnumValuesArray());
+                new ReuseEnumValuesArray(),
+                new IterateEntrySetInsteadOfKeySet());
     }
 
     @Override
