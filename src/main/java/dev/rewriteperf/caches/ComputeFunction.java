@@ -57,12 +57,63 @@ final class ComputeFunction {
         if (reason != null) {
             return reason;
         }
+        reason = checkedExceptionReason(cache);
+        if (reason != null) {
+            return reason;
+        }
         String effect = SideEffectFreeCode.reason(function, cu);
         if (effect != null) {
             return "the function " + effect;
         }
         String nullKey = nullKeyReason(cache);
         return nullKey != null ? nullKey : nullValueReason(cache);
+    }
+
+    /**
+     * Why a lookup written out by hand computes with a call that declares a checked exception, which
+     * {@code computeValue} cannot throw; null when none does. (A lambda given to {@code computeIfAbsent} cannot
+     * throw one either, so only these need the check.)
+     */
+    private static @Nullable String checkedExceptionReason(ClassKeyedCache cache) {
+        for (ClassKeyedCache.Fill fill : cache.fills) {
+            String thrown = fill.byHand == null ? null : checkedExceptionThrownBy(fill.byHand.computed);
+            if (thrown != null) {
+                return "the computation may throw the checked `" + thrown + "`, which ClassValue.computeValue cannot";
+            }
+        }
+        return null;
+    }
+
+    private static @Nullable String checkedExceptionThrownBy(Expression computed) {
+        StringBuilder found = new StringBuilder();
+        new JavaIsoVisitor<StringBuilder>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, StringBuilder first) {
+                note(method.getMethodType(), first);
+                return super.visitMethodInvocation(method, first);
+            }
+
+            @Override
+            public J.NewClass visitNewClass(J.NewClass newClass, StringBuilder first) {
+                note(newClass.getConstructorType(), first);
+                return super.visitNewClass(newClass, first);
+            }
+
+            private void note(JavaType.@Nullable Method method, StringBuilder first) {
+                if (method == null || first.length() > 0) {
+                    return;
+                }
+                for (JavaType thrown : method.getThrownExceptions()) {
+                    if (!TypeUtils.isAssignableTo("java.lang.RuntimeException", thrown) &&
+                        !TypeUtils.isAssignableTo("java.lang.Error", thrown)) {
+                        JavaType.FullyQualified type = TypeUtils.asFullyQualified(thrown);
+                        first.append(type == null ? String.valueOf(thrown) : type.getClassName());
+                        return;
+                    }
+                }
+            }
+        }.visit(computed, found);
+        return found.length() == 0 ? null : found.toString();
     }
 
     /**

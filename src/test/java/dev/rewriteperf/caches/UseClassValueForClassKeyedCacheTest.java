@@ -717,6 +717,37 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
+    void doesNotConvertAGetThenPutWhoseComputationThrowsACheckedException() {
+        rewriteRun(
+          leftAloneBecause("the computation may throw the checked `IntrospectionException`, which ClassValue.computeValue cannot"),
+          java(
+            //language=java
+            """
+              import java.beans.BeanInfo;
+              import java.beans.IntrospectionException;
+              import java.beans.Introspector;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Beans {
+                  private static final Map<Class<?>, BeanInfo> INFOS = new ConcurrentHashMap<>();
+
+                  static BeanInfo of(Class<?> type) throws IntrospectionException {
+                      BeanInfo info = INFOS.get(type);
+                      if (info != null) {
+                          return info;
+                      }
+                      info = Introspector.getBeanInfo(type);
+                      INFOS.put(type, info);
+                      return info;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void doesNotConvertAGetThenPutWhoseValueMayBeNullOnAConcurrentHashMap() {
         rewriteRun(
           leftAloneBecause("the value put may be null, on which a ConcurrentHashMap throws and a ClassValue does not"),
