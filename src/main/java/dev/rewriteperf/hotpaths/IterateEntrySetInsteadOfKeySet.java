@@ -41,6 +41,9 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
     private static final MethodMatcher KEY_SET = new MethodMatcher("java.util.Map keySet()", true);
     private static final MethodMatcher GET = new MethodMatcher("java.util.Map get(Object)", true);
 
+    /** The template's name for the entry's value, whose typed {@code getValue()} call is all that is kept of it. */
+    private static final String VALUE = "rewritePerformanceEntryValue";
+
     /** Calls on the map that neither change it nor let it go elsewhere. */
     private static final Set<String> READS = new HashSet<>(Arrays.asList(
             "get", "getOrDefault", "containsKey", "containsValue", "size", "isEmpty"));
@@ -107,12 +110,12 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
             }
             Set<String> imports = new TreeSet<>();
             String entry = FreshNames.near(getCursor()).take("entry");
-            String code = keys.entryLoop(entry, imports, getCursor());
-            J.ForEachLoop entries = Templates.builder(code, ctx)
+            J.ForEachLoop header = Templates.builder(keys.entryLoopHeader(entry, imports, getCursor()), ctx)
                     .contextSensitive()
                     .imports(imports.toArray(new String[0]))
                     .build()
                     .apply(getCursor(), loop.getCoordinates().replace());
+            J.ForEachLoop entries = keys.withBodyAsWritten(header).withPrefix(loop.getPrefix());
             for (String type : imports) {
                 maybeAddImport(type, null, false);
             }
@@ -270,39 +273,45 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
         }
 
         /**
-         * The loop over the entries, as code: its body as written, each lookup reading the entry's value, and the
-         * key declared first where the body uses it otherwise.
+         * The loop over the entries, as code, with a body that only declares what the real body needs from the
+         * entry: the key (where the body uses it beside the lookups) and the value, so that the template types them.
+         * The body as written goes in afterwards ({@link #withBodyAsWritten}): a template would reformat it.
          */
-        String entryLoop(String entry, Set<String> imports, Cursor cursor) {
+        String entryLoopHeader(String entry, Set<String> imports, Cursor cursor) {
             J.VariableDeclarations keyDeclaration = keyDeclaration();
             String modifiers = keyDeclaration.getModifiers().isEmpty() ? "" : modifiersText(keyDeclaration) + " ";
-            String header = "for (" + modifiers + entryType(imports, cursor) + " " + entry + " : " +
-                            map.printTrimmed(cursor) + ".entrySet())" + loop.getBody().getPrefix().getWhitespace();
+            String keyType = keyDeclaration.getTypeExpression() == null ? "var" :
+                    keyDeclaration.getTypeExpression().printTrimmed(cursor);
+            String keyLocal = keyUsesBesideLookups() == 0 ? "" :
+                    modifiers + keyType + " " + key.getSimpleName() + " = " + entry + ".getKey();\n";
+            return "for (" + modifiers + entryType(imports, cursor) + " " + entry + " : " + map.printTrimmed(cursor) +
+                   ".entrySet()) {\n" + keyLocal + "Object " + VALUE + " = " + entry + ".getValue();\n}";
+        }
+
+        /**
+         * {@code header}'s loop with this loop's body as written: each lookup replaced by the header's typed
+         * {@code entry.getValue()}, and the header's key local first, indented as the body's first statement.
+         */
+        J.ForEachLoop withBodyAsWritten(J.ForEachLoop header) {
+            List<Statement> declared = ((J.Block) header.getBody()).getStatements();
+            J.VariableDeclarations value = (J.VariableDeclarations) declared.get(declared.size() - 1);
+            J.MethodInvocation getValue = (J.MethodInvocation) value.getVariables().get(0).getInitializer();
             Statement body = (Statement) new JavaIsoVisitor<Integer>() {
                 @Override
                 public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
-                    if (lookups.contains(method)) {
-                        // Printed only: the template that reads this text gives the call its types.
-                        return method.withSelect(null).withName(method.getName().withSimpleName(entry + ".getValue"))
-                                .withArguments(Collections.emptyList());
-                    }
-                    return super.visitMethodInvocation(method, p);
+                    return lookups.contains(method) && getValue != null ? getValue.withPrefix(method.getPrefix()) :
+                            super.visitMethodInvocation(method, p);
                 }
-            }.visitNonNull(loop.getBody(), 0, new Cursor(cursor, loop));
-            String bodyText = body.withPrefix(Space.EMPTY).printTrimmed(cursor);
-            if (!(body instanceof J.Block)) {
-                return header + bodyText + ";";
+            }.visitNonNull(loop.getBody(), 0);
+            if (declared.size() == 2) {
+                J.Block block = (J.Block) body;
+                List<Statement> statements = new ArrayList<>(block.getStatements());
+                Space firstPrefix = statements.get(0).getPrefix();
+                statements.add(0, declared.get(0).withPrefix(Space.format(firstPrefix.getIndent().isEmpty() ?
+                        firstPrefix.getWhitespace() : "\n" + firstPrefix.getIndent())));
+                body = block.withStatements(statements);
             }
-            if (keyUsesBesideLookups() == 0) {
-                return header + bodyText;
-            }
-            Statement first = ((J.Block) body).getStatements().get(0);
-            String whitespace = first.getPrefix().getWhitespace();
-            String indent = whitespace.substring(whitespace.lastIndexOf('\n') + 1);
-            String keyType = keyDeclaration.getTypeExpression() == null ? "var" :
-                    keyDeclaration.getTypeExpression().printTrimmed(cursor);
-            return header + "{\n" + indent + modifiers + keyType + " " + key.getSimpleName() + " = " + entry +
-                   ".getKey();" + bodyText.substring(1);
+            return header.withBody(body);
         }
 
         private J.VariableDeclarations keyDeclaration() {

@@ -227,6 +227,53 @@ class IterateEntrySetInsteadOfKeySetTest implements RewriteTest {
     }
 
     @Test
+    void theBodyKeepsItsOwnFormattingAndAWildcardValueType() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Config {
+                  private final Map<String, Object> internal = new HashMap<>();
+
+                  Config(Map<String, ?> config, List<String> supported) {
+                      \s
+                      for (String configKey : config.keySet()) {
+                          if(supported.contains(configKey)) {
+                              internal.put(configKey,config.get(configKey));
+                          }
+                      }
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.HashMap;
+              import java.util.List;
+              import java.util.Map;
+
+              class Config {
+                  private final Map<String, Object> internal = new HashMap<>();
+
+                  Config(Map<String, ?> config, List<String> supported) {
+                      \s
+                      for (Map.Entry<String, ?> entry : config.entrySet()) {
+                          String configKey = entry.getKey();
+                          if(supported.contains(configKey)) {
+                              internal.put(configKey,entry.getValue());
+                          }
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(BenchmarkSources.beforeBecomes("hotpaths/iterateentrysetinsteadofkeyset", "After"));
     }
