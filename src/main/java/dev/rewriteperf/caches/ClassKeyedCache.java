@@ -34,7 +34,6 @@ import java.util.Set;
 final class ClassKeyedCache {
 
     static final MethodMatcher COMPUTE_IF_ABSENT = new MethodMatcher("java.util.Map computeIfAbsent(..)", true);
-    private static final MethodMatcher GET = new MethodMatcher("java.util.Map get(Object)", true);
 
     private static final Set<String> WRITES = new HashSet<>(Arrays.asList(
             "put", "putIfAbsent", "putAll", "remove", "clear", "compute", "computeIfPresent", "merge", "replace",
@@ -175,7 +174,7 @@ final class ClassKeyedCache {
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Map<String, List<Cursor>> found) {
                 JavaType.Variable field = ExpressionShapes.variableOf(method.getSelect());
-                String key = COMPUTE_IF_ABSENT.matches(method) || GET.matches(method) ? key(field) : null;
+                String key = COMPUTE_IF_ABSENT.matches(method) || GetThenPut.GET.matches(method) ? key(field) : null;
                 if (key != null) {
                     found.computeIfAbsent(key, k -> new ArrayList<>()).add(getCursor());
                 }

@@ -36,7 +36,7 @@ import java.util.Objects;
  */
 final class GetThenPut {
 
-    private static final MethodMatcher GET = new MethodMatcher("java.util.Map get(Object)", true);
+    static final MethodMatcher GET = new MethodMatcher("java.util.Map get(Object)", true);
     private static final MethodMatcher PUT = new MethodMatcher("java.util.Map put(..)", true);
     private static final MethodMatcher PUT_IF_ABSENT = new MethodMatcher("java.util.Map putIfAbsent(..)", true);
 

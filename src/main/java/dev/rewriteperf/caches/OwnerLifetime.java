@@ -31,9 +31,10 @@ final class OwnerLifetime {
         if (owner.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
             return true;
         }
+        J.CompilationUnit cu = field.firstEnclosingOrThrow(J.CompilationUnit.class);
         return owner.getKind() == J.ClassDeclaration.Kind.Type.Class && onlyPrivateConstructors(owner) &&
                !TypeUtils.isAssignableTo("java.io.Serializable", owner.getType()) &&
-               createdOnlyInItsStaticFinalFields(owner, field.firstEnclosingOrThrow(J.CompilationUnit.class));
+               createdOnlyInItsStaticFinalFields(owner, cu);
     }
 
     private static boolean onlyPrivateConstructors(J.ClassDeclaration owner) {
@@ -49,11 +50,23 @@ final class OwnerLifetime {
         return any;
     }
 
-    /** Every {@code new Owner(..)} of the file initialises a static final field that the owner declares. */
+    /**
+     * Every {@code new Owner(..)} of the file initialises a static final field that the owner declares, and no
+     * class of the file extends the owner (its private constructors still let a nested class do so, and each
+     * instance of that subclass is an owner too).
+     */
     private static boolean createdOnlyInItsStaticFinalFields(J.ClassDeclaration owner, J.CompilationUnit cu) {
         JavaType.FullyQualified type = owner.getType();
         AtomicBoolean elsewhere = new AtomicBoolean();
         new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration declaration, AtomicBoolean found) {
+                if (declaration.getExtends() != null && TypeUtils.isOfType(declaration.getExtends().getType(), type)) {
+                    found.set(true);
+                }
+                return super.visitClassDeclaration(declaration, found);
+            }
+
             @Override
             public J.NewClass visitNewClass(J.NewClass newClass, AtomicBoolean found) {
                 if (TypeUtils.isOfType(newClass.getType(), type) && !initialisesStaticFinalFieldOf(getCursor(), type)) {

@@ -1226,6 +1226,63 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     @Test
+    void doesNotConvertTheCacheOfASingletonANestedClassExtends() {
+        rewriteRun(
+          leftAloneBecause("an instance field of a class that is not a singleton or an enum"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  static final Names INSTANCE = new Names();
+
+                  private final Map<Class<?>, String> names = new ConcurrentHashMap<>();
+
+                  private Names() {
+                  }
+
+                  String of(Class<?> type) {
+                      return names.computeIfAbsent(type, Class::getName);
+                  }
+
+                  static final class Scoped extends Names {
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotConvertAGetThenPutThatComputesWithAnotherParameter() {
+        rewriteRun(
+          leftAloneBecause("the function captures the local `suffix`"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Names {
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static String of(Class<?> type, String suffix) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          name = type.getName() + suffix;
+                          NAMES.put(type, name);
+                      }
+                      return name;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void doesNotConvertAGuavaCache() {
         rewriteRun(
           leftAloneBecause("a Guava cache"),
