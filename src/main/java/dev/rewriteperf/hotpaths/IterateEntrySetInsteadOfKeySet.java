@@ -185,6 +185,11 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
             if (TypeUtils.isAssignableTo("java.util.concurrent.ConcurrentMap", mapType)) {
                 return "a concurrent map: another thread may change a value between the iteration and the lookup";
             }
+            JavaType.FullyQualified mapClass = TypeUtils.asFullyQualified(mapType);
+            if (mapClass != null && !mapClass.getPackageName().startsWith("java.")) {
+                // Its own get and entrySet need not agree, nor its type parameters be Map's <K, V> in that order.
+                return "the map is a `" + mapClass.getClassName() + "`, not a JDK map: its get and entrySet may not agree";
+            }
             if (!(mapType instanceof JavaType.Parameterized) || ((JavaType.Parameterized) mapType).getTypeParameters().size() != 2) {
                 return "the map's type does not say its key and value types";
             }

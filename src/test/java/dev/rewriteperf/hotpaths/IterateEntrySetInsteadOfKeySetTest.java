@@ -274,6 +274,34 @@ class IterateEntrySetInsteadOfKeySetTest implements RewriteTest {
     }
 
     @Test
+    void doesNotChangeALoopOverAMapClassOfTheProject() {
+        rewriteRun(
+          leftAloneBecause("the map is a `Headers`, not a JDK map: its get and entrySet may not agree"),
+          java(
+            //language=java
+            """
+              import java.util.HashMap;
+
+              class Headers extends HashMap<String, String> {
+                  @Override
+                  public String get(Object name) {
+                      return super.get(String.valueOf(name).toLowerCase());
+                  }
+
+                  static int length(Headers headers) {
+                      int length = 0;
+                      for (String name : headers.keySet()) {
+                          length += headers.get(name).length();
+                      }
+                      return length;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void benchmarkSourcesAreTheRecipeOutput() {
         rewriteRun(BenchmarkSources.beforeBecomes("hotpaths/iterateentrysetinsteadofkeyset", "After"));
     }
