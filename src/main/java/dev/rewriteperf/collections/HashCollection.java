@@ -1,5 +1,6 @@
 package dev.rewriteperf.collections;
 
+import dev.rewriteperf.analysis.writing.HashTables;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -23,7 +24,7 @@ enum HashCollection {
     LINKED_HASH_SET("java.util.LinkedHashSet", "newLinkedHashSet", false);
 
     /** {@code HashMap.newHashMap(int)} and the same factories of the other hash collections arrived in Java 19. */
-    static final int FACTORY_RELEASE = 19;
+    static final int FACTORY_RELEASE = HashTables.FACTORY_RELEASE;
 
     final String fullyQualifiedName;
     final String factory;

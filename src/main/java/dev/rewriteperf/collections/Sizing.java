@@ -2,6 +2,7 @@ package dev.rewriteperf.collections;
 
 import dev.rewriteperf.analysis.project.MagicNumbers;
 import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.writing.HashTables;
 import dev.rewriteperf.analysis.writing.Templates;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -78,12 +79,12 @@ final class Sizing {
      * writes the load factor {@code 0.75}, which the project's Checkstyle may forbid. Null when it may.
      */
     static @Nullable String formulaReason(Cursor cursor, MagicNumbers numbers, ExecutionContext ctx) {
-        return ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE) ? null : numbers.reason("0.75", cursor);
+        return ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE) ? null : numbers.reason(HashTables.LOAD_FACTOR, cursor);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */
     private static J.NewClass capacityConstructor(Cursor cursor, J.NewClass newClass, Count count, ExecutionContext ctx) {
-        return constructor(cursor, newClass, "(int) Math.ceil(" + count.template + " / 0.75)", count.parameter, ctx);
+        return constructor(cursor, newClass, HashTables.capacityFor(count.template), count.parameter, ctx);
     }
 
     /** {@code new ArrayList<>(n)}: a list's int constructor is already an element count. */

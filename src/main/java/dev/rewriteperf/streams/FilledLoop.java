@@ -180,8 +180,10 @@ final class FilledLoop {
 
     private J.VariableDeclarations declaration(J.VariableDeclarations generated, J.@Nullable VariableDeclarations declared) {
         J.VariableDeclarations.NamedVariable variable = generated.getVariables().get(0);
-        Expression initializer = filledType instanceof JavaType.Array ? newArray((J.NewArray) variable.getInitializer()) :
-                newList((J.NewClass) variable.getInitializer());
+        Expression generatedInitializer = variable.getInitializer();
+        Expression initializer = filledType instanceof JavaType.Array ? newArray((J.NewArray) generatedInitializer) :
+                generatedInitializer instanceof J.MethodInvocation ? byFactory((J.MethodInvocation) generatedInitializer) :
+                newList((J.NewClass) generatedInitializer);
         if (declared != null) {
             J.VariableDeclarations.NamedVariable own = declared.getVariables().get(0);
             // `new ArrayList<>(n)` is short: it joins its declaration's line where the pipeline was wrapped below it
@@ -207,7 +209,7 @@ final class FilledLoop {
         return newArray.withType(filledType);
     }
 
-    /** {@code new ArrayList<>(n)}, of the list's element type. */
+    /** {@code new ArrayList<>(n)} or {@code new HashSet<>(capacity)}, of the collection's element type. */
     private J.NewClass newList(J.NewClass generated) {
         JavaType.FullyQualified arrayList = TypeUtils.asFullyQualified(generated.getType());
         JavaType.Method constructor = generated.getConstructorType();
@@ -220,6 +222,21 @@ final class FilledLoop {
         JavaType.Parameterized type = new JavaType.Parameterized(null, arrayList, ((JavaType.Parameterized) filledType).getTypeParameters());
         return generated.withClazz(generated.getClazz() == null ? null : TypeText.attribute(generated.getClazz(), type))
                 .withConstructorType(constructor.withDeclaringType(type).withReturnType(type));
+    }
+
+    /** {@code HashSet.newHashSet(n)}, returning a set of the collection's element type. */
+    private J.MethodInvocation byFactory(J.MethodInvocation generated) {
+        JavaType.Method factory = generated.getMethodType();
+        JavaType.FullyQualified returned = TypeUtils.asFullyQualified(generated.getType());
+        if (factory == null || returned == null) {
+            return generated;
+        }
+        if (returned instanceof JavaType.Parameterized) {
+            returned = ((JavaType.Parameterized) returned).getType();
+        }
+        JavaType.Parameterized type = new JavaType.Parameterized(null, returned, ((JavaType.Parameterized) filledType).getTypeParameters());
+        JavaType.Method typed = factory.withReturnType(type);
+        return generated.withMethodType(typed).withName(generated.getName().withType(typed));
     }
 
     /** The variable with {@code type}; a new variable type when the template parser could not make one. */

@@ -11,10 +11,7 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 
 import static dev.rewriteperf.analysis.evaluation.SafeToEvaluate.unchangedByOtherCode;
@@ -31,8 +28,6 @@ import static dev.rewriteperf.analysis.evaluation.SafeToEvaluate.unchangedByOthe
  */
 final class LoopSite {
 
-    private static final Set<String> LIST_TYPES = new HashSet<>(Arrays.asList(
-            "java.util.List", "java.util.Collection", "java.util.ArrayList", "java.util.AbstractList", "java.util.AbstractCollection"));
     private static final String NOT_IN_BLOCK = "the statement is not in a method's block, where a loop could go before it";
     private static final String NOT_FIRST = "something in the statement is evaluated before the pipeline and could observe the change of order";
 
@@ -186,23 +181,23 @@ final class LoopSite {
     }
 
     /**
-     * Why the declared variable the pipeline initialises cannot hold the new list that the loop then adds to:
+     * Why the declared variable the pipeline initialises cannot hold the new list (set) that the loop then adds to:
      * {@code var} would infer another type from {@code new ArrayList<>(..)}, and a type without {@code add(R)}
      * (a wildcard, {@code Iterable}, a raw type) cannot take the additions. Null when it can, or when the site
      * declares nothing.
      */
-    @Nullable String declaredTypeReason() {
+    @Nullable String declaredTypeReason(CollectedCollection.Kind kind) {
         if (!declares()) {
             return null;
         }
         J.VariableDeclarations declaration = (J.VariableDeclarations) statement;
         TypeTree typeExpression = declaration.getTypeExpression();
         if (typeExpression instanceof J.Identifier && "var".equals(((J.Identifier) typeExpression).getSimpleName())) {
-            return "the variable is declared with `var`, which would take its type from `new ArrayList<>(..)`";
+            return "the variable is declared with `var`, which would take its type from `new " + kind.simpleName() + "<>(..)`";
         }
         JavaType type = declaration.getType();
         boolean takesAdd = type instanceof JavaType.Parameterized &&
-                           LIST_TYPES.contains(((JavaType.Parameterized) type).getFullyQualifiedName()) &&
+                           kind.variableTypes.contains(((JavaType.Parameterized) type).getFullyQualifiedName()) &&
                            ((JavaType.Parameterized) type).getTypeParameters().size() == 1 &&
                            !isWildcard(((JavaType.Parameterized) type).getTypeParameters().get(0));
         return takesAdd ? null : "the variable is declared as " + TypeUtils.toString(type) + ", to which the loop cannot add";

@@ -5,6 +5,8 @@ import dev.rewriteperf.analysis.names.FreshNames;
 import dev.rewriteperf.analysis.names.SimpleNames;
 import dev.rewriteperf.analysis.names.TypeText;
 import dev.rewriteperf.analysis.project.MagicNumbers;
+import dev.rewriteperf.analysis.project.ReleasePromises;
+import dev.rewriteperf.analysis.writing.HashTables;
 import dev.rewriteperf.analysis.writing.Imports;
 import dev.rewriteperf.analysis.writing.LineLengths;
 import dev.rewriteperf.analysis.writing.SourceLocal;
@@ -33,42 +35,53 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
     private static final MethodMatcher COLLECT = new MethodMatcher("java.util.stream.Stream collect(java.util.stream.Collector)");
 
     private final String operation;
-    private final boolean intoList;
-    /** The project's Checkstyle, for the element count per item a flatMap array is sized by ({@code size() * 3}). */
+    /** The list or set collected; null for an array. */
+    private final CollectedCollection.@Nullable Kind collected;
+    /**
+     * The project's Checkstyle, for the element count per item a flatMap array is sized by ({@code size() * 3})
+     * and the load factor a set is sized with before Java 19.
+     */
     private final MagicNumbers numbers;
 
-    private PerElementLoopVisitor(Spots spots, String operation, boolean intoList, MagicNumbers numbers) {
+    private PerElementLoopVisitor(Spots spots, String operation, CollectedCollection.@Nullable Kind collected, MagicNumbers numbers) {
         super(spots);
         this.operation = operation;
-        this.intoList = intoList;
+        this.collected = collected;
         this.numbers = numbers;
     }
 
     static PerElementLoopVisitor intoArray(Spots spots, String operation, MagicNumbers numbers) {
-        return new PerElementLoopVisitor(spots, operation, false, numbers);
+        return new PerElementLoopVisitor(spots, operation, null, numbers);
     }
 
     static PerElementLoopVisitor intoList(Spots spots, String operation) {
-        return new PerElementLoopVisitor(spots, operation, true, MagicNumbers.none());
+        return new PerElementLoopVisitor(spots, operation, CollectedCollection.Kind.LIST, MagicNumbers.none());
+    }
+
+    static PerElementLoopVisitor intoSet(Spots spots, String operation, MagicNumbers numbers) {
+        return new PerElementLoopVisitor(spots, operation, CollectedCollection.Kind.SET, numbers);
     }
 
     @Override
     public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, ExecutionContext ctx) {
         J.MethodInvocation m = super.visitMethodInvocation(method, ctx);
-        boolean candidate = intoList ? COLLECT.matches(m) && ListCollector.isCandidate(m) : TO_ARRAY.matches(m);
+        boolean candidate = collected != null ? COLLECT.matches(m) && collected.isCollectedBy(m) : TO_ARRAY.matches(m);
         if (!candidate) {
             return m;
         }
         Set<String> imports = new LinkedHashSet<>();
         LoopSite site = LoopSite.of(getCursor());
-        AddAllTarget addedTo = intoList ? AddAllTarget.of(site, getCursor()) : null;
-        Destination destination = addedTo != null ? addedTo : intoList ? ListCollector.of(m, getCursor(), imports) : ArrayGenerator.of(m, getCursor());
+        boolean factories = ReleasePromises.at(getCursor(), ctx).has(HashTables.FACTORY_RELEASE);
+        // Elements added straight to another collection would skip the set's removal of duplicates: only a list may.
+        AddAllTarget addedTo = collected == CollectedCollection.Kind.LIST ? AddAllTarget.of(site, getCursor()) : null;
+        Destination destination = addedTo != null ? addedTo : collected != null ?
+                CollectedCollection.of(collected, sized(factories), m, getCursor(), imports) : ArrayGenerator.of(m, getCursor());
         FreshNames names = FreshNames.near(getCursor());
         PerElementPipeline pipeline = PerElementPipeline.of(m, destination, operation, getCursor(), names, imports);
         if (pipeline == null) {
             return m;
         }
-        String reason = reason(pipeline, site, imports);
+        String reason = reason(pipeline, site, imports, factories);
         if (reason != null) {
             spots.leftAlone(ctx, getCursor(), m, reason);
             return m;
@@ -89,25 +102,38 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         Imports.removeIfUnused(this, getCursor(), "java.util.stream.Stream");
         Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors");
         Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors.toList");
+        Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors.toSet");
         Imports.removeIfUnused(this, getCursor(), "java.util.stream.Collectors.toCollection");
         Imports.removeIfUnused(this, getCursor(), "java.util.Arrays");
         return m;
     }
 
+    /**
+     * {@code new ArrayList<>(n)}; for a set {@code HashSet.newHashSet(n)} on Java 19+, else the capacity that
+     * holds {@code n} elements.
+     */
+    private CollectedCollection.Sized sized(boolean factories) {
+        if (collected != CollectedCollection.Kind.SET) {
+            return count -> "new ArrayList<>(" + count + ")";
+        }
+        return factories ? count -> "HashSet.newHashSet(" + count + ")" : count -> "new HashSet<>(" + HashTables.capacityFor(count) + ")";
+    }
+
     /** Why the pipeline cannot become a loop at {@code site}; null when it can. */
-    private @Nullable String reason(PerElementPipeline pipeline, LoopSite site, Set<String> imports) {
+    private @Nullable String reason(PerElementPipeline pipeline, LoopSite site, Set<String> imports, boolean factories) {
         if (pipeline.reason != null) {
             return pipeline.reason;
         }
         if (site.reason != null) {
             return site.reason;
         }
-        String declaredTypeReason = intoList ? site.declaredTypeReason() : null;
+        String declaredTypeReason = collected != null ? site.declaredTypeReason(collected) : null;
         if (declaredTypeReason != null) {
             return declaredTypeReason;
         }
         int perItem = pipeline.elements.size();
-        String numberReason = perItem > 1 ? numbers.reason(String.valueOf(perItem), getCursor()) : null;
+        String number = perItem > 1 ? String.valueOf(perItem) : collected == CollectedCollection.Kind.SET && !factories ? HashTables.LOAD_FACTOR : null;
+        String numberReason = number != null ? numbers.reason(number, getCursor()) : null;
         if (numberReason != null) {
             return numberReason;
         }

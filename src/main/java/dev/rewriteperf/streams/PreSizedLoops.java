@@ -79,7 +79,8 @@ public class PreSizedLoops extends ProfileGuidedComposite {
                 new PreSizeKeysThenValuesArray(),
                 new PreSizeKeyAndValueListsArray(),
                 new PreSizeMapToArray(),
-                new PreSizeMapToList());
+                new PreSizeMapToList(),
+                new PreSizeMapToSet());
     }
 
     @Override
