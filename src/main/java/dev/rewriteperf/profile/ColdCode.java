@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       to be thrown, the arguments of a method of the same file that always throws ({@code _reportError(..)}), and
  *       the message supplier of a failed check ({@code Validate.isTrue(ok, () -> ..)});</li>
  *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea});</li>
- *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call);</li>
+ *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call),
+ *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
  *   <li>{@code main(String[])} and {@code toString()}.</li>
  * </ul>
  * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main} runs with it),
@@ -101,6 +102,9 @@ public final class ColdCode {
                 if (failing != null) {
                     return "cold: runs only on a path that ends in " + failing;
                 }
+            }
+            if (value instanceof J.MethodDeclaration && !inLambda && isEnumConstructor((J.MethodDeclaration) value)) {
+                return "cold: in an enum's constructor, which runs once per constant";
             }
             if (value instanceof J.MethodDeclaration) {
                 String method = methodReason((J.MethodDeclaration) value, facts);
@@ -292,6 +296,12 @@ public final class ColdCode {
             return null;
         }
         return owner.getClassName() + "." + call.getSimpleName();
+    }
+
+    /** Only the enum's constants call it, each once, as the enum is initialised. */
+    private static boolean isEnumConstructor(J.MethodDeclaration method) {
+        JavaType.Method type = method.getMethodType();
+        return method.isConstructor() && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
     }
 
     private static @Nullable String methodReason(J.MethodDeclaration method, ProjectFacts facts) {

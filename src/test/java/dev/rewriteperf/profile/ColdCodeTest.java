@@ -280,6 +280,75 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    /**
+     * An enum's constructor runs once per constant, as the enum is initialised (jeromq's NetProtocol); a lambda it
+     * keeps, its other methods and a class's constructor run per call.
+     */
+    @Test
+    void anEnumsConstructorIsColdButWhatItKeepsForLaterIsNot() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"%s.%s\", name(), suffix)", "cold: in an enum's constructor, which runs once per constant"))),
+          java(
+            """
+              import java.util.function.Function;
+
+              enum Unit {
+                  BYTES("b"), KILOBYTES("kb");
+
+                  final String label;
+                  final Function<Long, String> format;
+
+                  Unit(String suffix) {
+                      label = String.format("%s.%s", name(), suffix);
+                      format = n -> String.format("%s%s", n, suffix);
+                  }
+
+                  String describe(long n) {
+                      return String.format("%s %s", n, label);
+                  }
+              }
+
+              class Size {
+                  final String text;
+
+                  Size(long n, Unit unit) {
+                      text = String.format("%s%s", n, unit.label);
+                  }
+              }
+              """,
+            """
+              import java.util.function.Function;
+
+              enum Unit {
+                  BYTES("b"), KILOBYTES("kb");
+
+                  final String label;
+                  final Function<Long, String> format;
+
+                  Unit(String suffix) {
+                      label = String.format("%s.%s", name(), suffix);
+                      format = n -> n + suffix;
+                  }
+
+                  String describe(long n) {
+                      return n + " " + label;
+                  }
+              }
+
+              class Size {
+                  final String text;
+
+                  Size(long n, Unit unit) {
+                      text = n + unit.label;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     /** A recording decides by itself: a hot toString is hot. */
     @Test
     void aProfileOverridesTheColdContexts(@TempDir Path dir) throws IOException {
