@@ -1,6 +1,5 @@
 package dev.rewriteperf.collections;
 
-import dev.rewriteperf.analysis.writing.HashTables;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
@@ -22,9 +21,6 @@ enum HashCollection {
     WEAK_HASH_MAP("java.util.WeakHashMap", "newWeakHashMap", true),
     HASH_SET("java.util.HashSet", "newHashSet", false),
     LINKED_HASH_SET("java.util.LinkedHashSet", "newLinkedHashSet", false);
-
-    /** {@code HashMap.newHashMap(int)} and the same factories of the other hash collections arrived in Java 19. */
-    static final int FACTORY_RELEASE = HashTables.FACTORY_RELEASE;
 
     final String fullyQualifiedName;
     final String factory;

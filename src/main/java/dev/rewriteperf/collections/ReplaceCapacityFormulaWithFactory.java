@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.project.ReleasePromises;
 import dev.rewriteperf.analysis.recipes.Measured;
 import dev.rewriteperf.analysis.recipes.ReleaseDependentRecipe;
 import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.HashTables;
 import dev.rewriteperf.profile.GatedRecipe;
 import dev.rewriteperf.profile.Spots;
 import org.openrewrite.ExecutionContext;
@@ -69,14 +70,14 @@ public class ReplaceCapacityFormulaWithFactory extends ReleaseDependentRecipe im
                 return construction;
             }
             Release release = ReleasePromises.at(getCursor(), ctx);
-            if (!release.has(HashCollection.FACTORY_RELEASE)) {
+            if (!release.has(HashTables.FACTORY_RELEASE)) {
                 if (CapacityFormulas.isJdkFormula(capacity)) {
                     // Already the best this release allows: the formula the JDK's factories compute, which
                     // SizeHashCollectionsForElementCount and PreSizeCollectionFilledByLoop write before Java 19.
                     return construction;
                 }
                 spots.leftAlone(ctx, getCursor(), construction,
-                        kind.simpleName() + "." + kind.factory + " " + release.reason(HashCollection.FACTORY_RELEASE));
+                        kind.simpleName() + "." + kind.factory + " " + release.reason(HashTables.FACTORY_RELEASE));
                 return construction;
             }
             String reason = Sizing.factoryReason(construction);

@@ -4,6 +4,7 @@ import dev.rewriteperf.analysis.project.Release;
 import dev.rewriteperf.analysis.project.ReleasePromises;
 import dev.rewriteperf.analysis.recipes.Measured;
 import dev.rewriteperf.analysis.writing.FileFormat;
+import dev.rewriteperf.analysis.writing.HashTables;
 import dev.rewriteperf.analysis.writing.Imports;
 import dev.rewriteperf.analysis.writing.Templates;
 import dev.rewriteperf.profile.GatedRecipe;
@@ -92,9 +93,9 @@ public class ReplaceGuavaExpectedSizeWithJdkFactory extends ScanningRecipe<Depen
                     return call;
                 }
                 Release release = ReleasePromises.at(getCursor(), ctx);
-                String reason = release.has(HashCollection.FACTORY_RELEASE) ?
+                String reason = release.has(HashTables.FACTORY_RELEASE) ?
                         guavaReason(guava, getCursor().firstEnclosingOrThrow(SourceFile.class).getSourcePath()) :
-                        kind.simpleName() + "." + kind.factory + " " + release.reason(HashCollection.FACTORY_RELEASE);
+                        kind.simpleName() + "." + kind.factory + " " + release.reason(HashTables.FACTORY_RELEASE);
                 if (!spots.mayRewrite(ctx, getCursor(), call, reason)) {
                     return call;
                 }

@@ -68,7 +68,7 @@ final class Sizing {
      * file's target release has it, otherwise the capacity constructor.
      */
     static J sizedFor(Cursor cursor, J.NewClass newClass, HashCollection kind, Count count, ExecutionContext ctx) {
-        if (ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE)) {
+        if (ReleasePromises.at(cursor, ctx).has(HashTables.FACTORY_RELEASE)) {
             return factory(cursor, newClass, kind, count, ctx);
         }
         return capacityConstructor(cursor, newClass, count, ctx);
@@ -79,7 +79,7 @@ final class Sizing {
      * writes the load factor {@code 0.75}, which the project's Checkstyle may forbid. Null when it may.
      */
     static @Nullable String formulaReason(Cursor cursor, MagicNumbers numbers, ExecutionContext ctx) {
-        return ReleasePromises.at(cursor, ctx).has(HashCollection.FACTORY_RELEASE) ? null : numbers.reason(HashTables.LOAD_FACTOR, cursor);
+        return ReleasePromises.at(cursor, ctx).has(HashTables.FACTORY_RELEASE) ? null : numbers.reason(HashTables.LOAD_FACTOR, cursor);
     }
 
     /** {@code new HashMap<>((int) Math.ceil(n / 0.75))}, for releases before the factories. */

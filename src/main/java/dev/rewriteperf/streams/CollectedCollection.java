@@ -64,6 +64,11 @@ final class CollectedCollection implements Destination {
             return implementation.substring("java.util.".length());
         }
 
+        /** Why a variable declared with {@code var} cannot take the new collection in place of the collector's. */
+        String varReason() {
+            return "the variable is declared with `var`, which would take its type from `new " + simpleName() + "<>(..)`";
+        }
+
         /** Whether {@code collect} collects into this kind's collection this way. */
         boolean isCollectedBy(J.MethodInvocation collect) {
             List<Expression> arguments = collect.getArguments();

@@ -193,7 +193,7 @@ final class LoopSite {
         J.VariableDeclarations declaration = (J.VariableDeclarations) statement;
         TypeTree typeExpression = declaration.getTypeExpression();
         if (typeExpression instanceof J.Identifier && "var".equals(((J.Identifier) typeExpression).getSimpleName())) {
-            return "the variable is declared with `var`, which would take its type from `new " + kind.simpleName() + "<>(..)`";
+            return kind.varReason();
         }
         JavaType type = declaration.getType();
         boolean takesAdd = type instanceof JavaType.Parameterized &&

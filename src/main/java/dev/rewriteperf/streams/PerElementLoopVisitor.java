@@ -71,7 +71,10 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         }
         Set<String> imports = new LinkedHashSet<>();
         LoopSite site = LoopSite.of(getCursor());
-        boolean factories = ReleasePromises.at(getCursor(), ctx).has(HashTables.FACTORY_RELEASE);
+        // Only a set's size is written by release; asked for a list or an array, the release would also be noted in
+        // their rows of the data table.
+        boolean factories = collected == CollectedCollection.Kind.SET &&
+                            ReleasePromises.at(getCursor(), ctx).has(HashTables.FACTORY_RELEASE);
         // Elements added straight to another collection would skip the set's removal of duplicates: only a list may.
         AddAllTarget addedTo = collected == CollectedCollection.Kind.LIST ? AddAllTarget.of(site, getCursor()) : null;
         Destination destination = addedTo != null ? addedTo : collected != null ?

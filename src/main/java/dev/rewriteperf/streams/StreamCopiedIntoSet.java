@@ -80,7 +80,7 @@ final class StreamCopiedIntoSet extends JavaVisitor<ExecutionContext> {
             J.VariableDeclarations declaration = getCursor().getParentTreeCursor().getParentTreeCursor().getValue();
             if (declaration.getTypeExpression() instanceof J.Identifier &&
                 "var".equals(((J.Identifier) declaration.getTypeExpression()).getSimpleName())) {
-                return "the variable is declared with `var`, which would take its type from `new HashSet<>(..)`";
+                return CollectedCollection.Kind.SET.varReason();
             }
         }
         return null;
