@@ -36,7 +36,7 @@ public class PreSizeMapToSet extends MagicNumberRecipe implements GatedRecipe {
     public String getDescription() {
         return "`source.stream().map(e -> f(e)).collect(Collectors.toSet())` becomes a `HashSet` sized for the source " +
                "(`HashSet.newHashSet(n)` on Java 19+) filled by a plain loop, and `source.stream().collect(Collectors.toSet())` " +
-               "becomes `new HashSet<>(source)`. Pipelines with filters, concurrent sources and a set of another " +
+               "becomes `new HashSet<>(source)`. Pipelines with filters, concurrent sources, a collection class of the project and a set of another " +
                "element type than the source's are left alone. **Warning:** a larger table can change the set's " +
                "iteration order. " + Measured.sentence(PreSizeMapToSet.class);
     }

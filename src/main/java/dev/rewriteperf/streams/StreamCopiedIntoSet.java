@@ -66,6 +66,11 @@ final class StreamCopiedIntoSet extends JavaVisitor<ExecutionContext> {
 
     /** Why {@code new HashSet<>(source)} would not be the set {@code collect} makes, of its type; null when it is. */
     private @Nullable String reason(J.MethodInvocation collect, Expression source) {
+        JavaType.FullyQualified sourceClass = TypeUtils.asFullyQualified(source.getType());
+        if (sourceClass != null && !sourceClass.getFullyQualifiedName().startsWith("java.")) {
+            return "the source is a collection class of the project, whose `stream()` need not stream what the copy " +
+                   "constructor reads";
+        }
         JavaType.Parameterized set = TypeUtils.asParameterized(collect.getType());
         JavaType.Parameterized collection = TypeUtils.asParameterized(source.getType());
         if (set == null || collection == null || set.getTypeParameters().size() != 1 ||

@@ -262,6 +262,40 @@ class PreSizeMapToSetTest implements RewriteTest {
     }
 
     @Test
+    void aCollectionClassOfTheProjectIsNotCopiedInPlaceOfItsStream() {
+        rewriteRun(
+          leftAloneBecause("a collection class of the project"),
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.stream.Stream;
+
+              class Visible extends ArrayList<String> {
+                  @Override
+                  public Stream<String> stream() {
+                      return super.stream().filter(s -> !s.startsWith("."));
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              import java.util.Set;
+              import java.util.stream.Collectors;
+
+              class Names {
+                  static Set<String> shown(Visible names) {
+                      return names.stream().collect(Collectors.toSet());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void varWouldDeclareAHashSetAndIsLeftAlone() {
         rewriteRun(
           spec -> leftAloneBecause("declared with `var`").accept(spec),
