@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Code that runs once, only when something fails, or only to print: where a rewrite whose gain is per call is not
@@ -27,7 +28,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea});</li>
  *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call),
  *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
- *   <li>{@code main(String[])} and {@code toString()}.</li>
+ *   <li>{@code main(String[])} and {@code toString()};</li>
+ *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
+ *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
  * </ul>
  * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main} runs with it),
  * except for initialisers, where a lambda is a function kept for later calls.
@@ -38,6 +41,10 @@ public final class ColdCode {
     private static final List<String> CHECKS = Arrays.asList("java.util.Objects", "org.apache.commons.lang3.Validate",
             "com.google.common.base.Preconditions", "com.google.common.base.Verify", "org.springframework.util.Assert",
             "org.junit.jupiter.api.Assertions");
+
+    /** {@code Class} methods that copy out a class's members: introspection, done once per type and cached. */
+    private static final List<String> MEMBER_LISTS = Arrays.asList("getDeclaredFields", "getDeclaredMethods",
+            "getDeclaredConstructors", "getFields", "getMethods", "getConstructors", "getRecordComponents");
 
     /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
     private static final int MAX_CALLERS = 3;
@@ -313,6 +320,18 @@ public final class ColdCode {
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
         }
+        if (name.equals("hashCode") && noParameters && instance && owner != null && Boolean.FALSE.equals(facts.hashed(owner))) {
+            return "cold: in hashCode() of a type main code never hashes (no map keyed by it, no set of it)";
+        }
+        if (method.isConstructor() && owner != null && parameters.size() == 1 && parameters.get(0) instanceof J.VariableDeclarations
+            && TypeUtils.isOfClassType(((J.VariableDeclarations) parameters.get(0)).getType(), owner.getFullyQualifiedName())) {
+            return "cold: in a copy constructor, which runs when an object is duplicated, not each time it is used";
+        }
+        String introspection = introspection(method);
+        if (introspection != null) {
+            return "cold: reads a class's members by reflection (" + introspection + "()), which copies them on every " +
+                   "call: code that runs once per type and costs more than the rewrite saves";
+        }
         if (owner != null && isThrowable(owner)) {
             return "cold: in " + owner.getClassName() + ", an exception, whose code runs when something has failed";
         }
@@ -326,6 +345,26 @@ public final class ColdCode {
             return "cold: in main, which runs once";
         }
         return null;
+    }
+
+    /** The first call in {@code method} that lists a class's members by reflection, else null. */
+    private static @Nullable String introspection(J.MethodDeclaration method) {
+        if (method.getBody() == null) {
+            return null;
+        }
+        AtomicReference<String> found = new AtomicReference<>();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                JavaType.Method type = call.getMethodType();
+                if (found.get() == null && type != null && MEMBER_LISTS.contains(type.getName())
+                    && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.Class")) {
+                    found.set(type.getName());
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+        }.visit(method.getBody(), 0);
+        return found.get();
     }
 
     private static @Nullable JavaType arrayElement(@Nullable JavaType type) {

@@ -2,15 +2,23 @@ package dev.rewriteperf.profile;
 
 import dev.rewriteperf.analysis.evaluation.Exits;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.search.IsLikelyTest;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,8 +30,20 @@ import java.util.function.Predicate;
  * call of another method that always fails), and which files call each method. A composite's scan fills one per run
  * ({@link #forProject}); without it a rule reads the spot's own file ({@link #ofFile}), which knows its failing
  * methods but not who else calls a method.
+ * <p>
+ * It also reads which types main code hashes ({@link #hashed}): the keys of the maps and the elements of the sets it
+ * declares or creates, what it calls {@code hashCode()} on, and, through the {@code hashCode()} of a type it hashes,
+ * the types of the fields that method hashes in turn.
  */
 public final class ProjectFacts {
+
+    /** Collections that hash their keys or elements: their first type argument is hashed. */
+    private static final List<String> HASHED_COLLECTIONS = Arrays.asList("java.util.Map", "java.util.Set",
+            "com.google.common.collect.Multimap", "com.google.common.collect.Multiset", "com.google.common.cache.Cache",
+            "com.github.benmanes.caffeine.cache.Cache");
+    /** Maps and sets that compare or identify their keys instead of hashing them. */
+    private static final List<String> UNHASHED_COLLECTIONS = Arrays.asList("java.util.SortedMap", "java.util.SortedSet",
+            "java.util.EnumMap", "java.util.EnumSet", "java.util.IdentityHashMap");
 
     private final boolean wholeProject;
     /** Method declarations by {@code name/arity}: how each ends (a call's key, or a mark). */
@@ -31,6 +51,12 @@ public final class ProjectFacts {
     private final Map<String, Boolean> failing = new HashMap<>();
     /** For each method of the project's types ({@code type#name/arity}), the files whose code calls or references it. */
     private final Map<String, Set<String>> callers = new HashMap<>();
+    /** The types main code hashes directly, by name. */
+    private final Map<String, JavaType.FullyQualified> hashedTypes = new HashMap<>();
+    /** For each type whose {@code hashCode()} main code declares, by name: that type and the types its hash uses. */
+    private final Map<String, HashCodeUses> hashCodes = new HashMap<>();
+    /** The hashed types with those their hash codes use, worked out on first use after the last file was read. */
+    private @Nullable Collection<JavaType.FullyQualified> allHashed;
 
     private ProjectFacts(boolean wholeProject) {
         this.wholeProject = wholeProject;
@@ -50,7 +76,69 @@ public final class ProjectFacts {
 
     /** Adds what {@code file} says. */
     public synchronized void read(J.CompilationUnit file) {
-        new Reader().visit(file, 0);
+        boolean test = new IsLikelyTest().getVisitor().visit(file, new InMemoryExecutionContext()) != file;
+        new Reader(!test).visit(file, 0);
+        allHashed = null;
+    }
+
+    /**
+     * Whether main code may hash a {@code type}'s objects: it declares or creates a map keyed by, or a set of, the
+     * type, a supertype or a subtype ({@code Map<Shape, ..>} hashes a {@code Circle}), calls {@code hashCode()} on one,
+     * or hashes one in the {@code hashCode()} of a type it hashes. Null when these facts come from one file, which
+     * cannot tell. A map keyed by a type variable or by {@code Object} says nothing of any one type.
+     */
+    public synchronized @Nullable Boolean hashed(JavaType.FullyQualified type) {
+        if (!wholeProject) {
+            return null;
+        }
+        for (JavaType.FullyQualified hashed : allHashed()) {
+            if (related(type, hashed)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Collection<JavaType.FullyQualified> allHashed() {
+        if (allHashed != null) {
+            return allHashed;
+        }
+        Map<String, JavaType.FullyQualified> found = new LinkedHashMap<>(hashedTypes);
+        Deque<JavaType.FullyQualified> next = new ArrayDeque<>(found.values());
+        while (!next.isEmpty()) {
+            JavaType.FullyQualified hashed = next.pop();
+            for (HashCodeUses hashCode : hashCodes.values()) {
+                if (related(hashCode.owner, hashed)) {
+                    for (JavaType.FullyQualified used : hashCode.uses.values()) {
+                        if (found.putIfAbsent(used.getFullyQualifiedName(), used) == null) {
+                            next.push(used);
+                        }
+                    }
+                }
+            }
+        }
+        allHashed = found.values();
+        return allHashed;
+    }
+
+    private static boolean hashesItsKeys(JavaType type) {
+        for (String unhashed : UNHASHED_COLLECTIONS) {
+            if (TypeUtils.isAssignableTo(unhashed, type)) {
+                return false;
+            }
+        }
+        for (String hashing : HASHED_COLLECTIONS) {
+            if (TypeUtils.isAssignableTo(hashing, type)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The same type, or one a subtype of the other: a map of either may hold the other's objects. */
+    private static boolean related(JavaType.FullyQualified a, JavaType.FullyQualified b) {
+        return a.getFullyQualifiedName().equals(b.getFullyQualifiedName())
+               || TypeUtils.isAssignableTo(b.getFullyQualifiedName(), a) || TypeUtils.isAssignableTo(a.getFullyQualifiedName(), b);
     }
 
     /**
@@ -124,7 +212,94 @@ public final class ProjectFacts {
         }
     }
 
+    /** A type that declares {@code hashCode()}, and the types of the fields and calls that method hashes. */
+    private static final class HashCodeUses {
+        final JavaType.FullyQualified owner;
+        final Map<String, JavaType.FullyQualified> uses = new HashMap<>();
+
+        HashCodeUses(JavaType.FullyQualified owner) {
+            this.owner = owner;
+        }
+    }
+
     private final class Reader extends JavaIsoVisitor<Integer> {
+        /** Whether the file is main code: what tests hash (their hashCode contracts) says nothing of a normal run. */
+        private final boolean mainCode;
+
+        Reader(boolean mainCode) {
+            this.mainCode = mainCode;
+        }
+
+        @Override
+        public J.VariableDeclarations visitVariableDeclarations(J.VariableDeclarations variables, Integer p) {
+            hashedIn(variables.getType(), 0);
+            return super.visitVariableDeclarations(variables, p);
+        }
+
+        @Override
+        public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
+            hashedIn(newClass.getType(), 0);
+            return super.visitNewClass(newClass, p);
+        }
+
+        @Override
+        public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+            JavaType.Variable field = identifier.getFieldType();
+            if (field != null && field.getOwner() instanceof JavaType.FullyQualified) {
+                HashCodeUses hashCode = enclosingHashCode();
+                if (hashCode != null) {
+                    usedBy(hashCode, identifier.getType(), 0);
+                }
+            }
+            return super.visitIdentifier(identifier, p);
+        }
+
+        /** The {@code hashCode()} of main code this visit is in, else null. */
+        private @Nullable HashCodeUses enclosingHashCode() {
+            J.MethodDeclaration method = getCursor().firstEnclosing(J.MethodDeclaration.class);
+            JavaType.Method type = method == null ? null : method.getMethodType();
+            if (!mainCode || type == null || !type.getName().equals("hashCode") || !type.getParameterTypes().isEmpty()) {
+                return null;
+            }
+            return hashCodes.computeIfAbsent(type.getDeclaringType().getFullyQualifiedName(), k -> new HashCodeUses(type.getDeclaringType()));
+        }
+
+        /** A type a hash code uses, and its type arguments (a map field's hash is its keys' and values'). */
+        private void usedBy(HashCodeUses hashCode, @Nullable JavaType type, int depth) {
+            JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+            if (named == null || depth > 2) {
+                return;
+            }
+            if (!named.getFullyQualifiedName().equals("java.lang.Object")) {
+                hashCode.uses.putIfAbsent(named.getFullyQualifiedName(), named);
+            }
+            for (JavaType argument : named.getTypeParameters()) {
+                usedBy(hashCode, argument, depth + 1);
+            }
+        }
+
+        /** Marks the keys of the hashed collections {@code type} names, also inside its type arguments. */
+        private void hashedIn(@Nullable JavaType type, int depth) {
+            if (!mainCode || !(type instanceof JavaType.Parameterized) || depth > 2) {
+                return;
+            }
+            JavaType.Parameterized parameterized = (JavaType.Parameterized) type;
+            if (hashesItsKeys(parameterized) && !parameterized.getTypeParameters().isEmpty()) {
+                hashed(parameterized.getTypeParameters().get(0));
+            }
+            for (JavaType argument : parameterized.getTypeParameters()) {
+                hashedIn(argument, depth + 1);
+            }
+        }
+
+        private void hashed(@Nullable JavaType type) {
+            JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+            if (named != null && !(type instanceof JavaType.GenericTypeVariable)
+                && !named.getFullyQualifiedName().equals("java.lang.Object")) {
+                hashedTypes.putIfAbsent(named.getFullyQualifiedName(), named);
+            }
+        }
+
         @Override
         public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
             called(reference.getMethodType());
@@ -140,6 +315,7 @@ public final class ProjectFacts {
 
         @Override
         public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
+            hashedIn(method.getMethodType() == null ? null : method.getMethodType().getReturnType(), 0);
             J.MethodDeclaration m = super.visitMethodDeclaration(method, p);
             if (method.getBody() == null) {
                 return m; // abstract: its implementations decide
@@ -154,7 +330,26 @@ public final class ProjectFacts {
         public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
             J.MethodInvocation m = super.visitMethodInvocation(method, p);
             called(method.getMethodType());
+            if (mainCode && method.getSimpleName().equals("hashCode") && method.getArguments().stream().allMatch(a -> a instanceof J.Empty)
+                && method.getSelect() != null) {
+                hashedBy(method.getSelect().getType());
+            } else if (mainCode && method.getMethodType() != null && TypeUtils.isOfClassType(method.getMethodType().getDeclaringType(), "java.util.Objects")
+                       && (method.getSimpleName().equals("hash") || method.getSimpleName().equals("hashCode"))) {
+                for (Expression argument : method.getArguments()) {
+                    hashedBy(argument.getType());
+                }
+            }
             return m;
+        }
+
+        /** A value hashed by a call: in a hash code, one that hash code uses; elsewhere, a type main code hashes. */
+        private void hashedBy(@Nullable JavaType type) {
+            HashCodeUses hashCode = enclosingHashCode();
+            if (hashCode != null) {
+                usedBy(hashCode, type, 0);
+            } else {
+                hashed(type);
+            }
         }
     }
 

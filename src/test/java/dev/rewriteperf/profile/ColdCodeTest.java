@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.srcTestJava;
 
 /**
  * Without a profile, the umbrella and the families leave cold code alone (code that runs once, only when something
@@ -345,6 +346,187 @@ class ColdCodeTest implements RewriteTest {
                   }
               }
               """
+          )
+        );
+    }
+
+    /**
+     * The hash code of a type main code never hashes (no map keyed by it, no set of it, no hashCode() called on it;
+     * a test's assertion does not count), a copy constructor and a method that lists a class's fields by reflection
+     * are cold. A type a map of its supertype holds, one hashed through the hash code of a type in a set, and
+     * the same idioms in an ordinary constructor and method are not.
+     */
+    @Test
+    void neverHashedTypesCopiesAndIntrospectionAreColdButTheirLookAlikesAreNot() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("Objects.hash(name)", "cold: in hashCode() of a type main code never hashes (no map keyed by it, no set of it)"),
+              Map.entry("String.format(\"%s copy\", other.label)",
+                "cold: in a copy constructor, which runs when an object is duplicated, not each time it is used"),
+              Map.entry("String.format(\"%s.%s\", type.getSimpleName(), field.getName())",
+                "cold: reads a class's members by reflection (getDeclaredFields()), which copies them on every call: " +
+                "code that runs once per type and costs more than the rewrite saves"),
+              Map.entry("new ArrayList<>()",
+                "cold: reads a class's members by reflection (getDeclaredFields()), which copies them on every call: " +
+                "code that runs once per type and costs more than the rewrite saves"))),
+          java(
+            """
+              package com.example;
+
+              import java.lang.reflect.Field;
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.Objects;
+              import java.util.Set;
+
+              class Unhashed {
+                  String name;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(name);
+                  }
+              }
+
+              class Key {
+                  Part part;
+                  Map<Object, String> anything;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hashCode(part);
+                  }
+              }
+
+              class Part {
+                  int id;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(id);
+                  }
+              }
+
+              class Keys {
+                  final Set<Key> seen;
+                  final String label;
+
+                  Keys(Keys other) {
+                      seen = other.seen;
+                      label = String.format("%s copy", other.label);
+                  }
+
+                  Keys(Set<Key> seen, String name) {
+                      this.seen = seen;
+                      label = String.format("%s keys", name);
+                  }
+
+                  static List<String> fields(Class<?> type) {
+                      List<String> names = new ArrayList<>();
+                      for (Field field : type.getDeclaredFields()) {
+                          names.add(String.format("%s.%s", type.getSimpleName(), field.getName()));
+                      }
+                      return names;
+                  }
+
+                  static List<String> values(String type, List<String> values) {
+                      List<String> names = new ArrayList<>();
+                      for (String value : values) {
+                          names.add(String.format("%s.%s", type, value));
+                      }
+                      return names;
+                  }
+              }
+              """,
+            """
+              package com.example;
+
+              import java.lang.reflect.Field;
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.Objects;
+              import java.util.Set;
+
+              class Unhashed {
+                  String name;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(name);
+                  }
+              }
+
+              class Key {
+                  Part part;
+                  Map<Object, String> anything;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hashCode(part);
+                  }
+              }
+
+              class Part {
+                  int id;
+
+                  @Override
+                  public int hashCode() {
+                      return 31 + Integer.hashCode(id);
+                  }
+              }
+
+              class Keys {
+                  final Set<Key> seen;
+                  final String label;
+
+                  Keys(Keys other) {
+                      seen = other.seen;
+                      label = String.format("%s copy", other.label);
+                  }
+
+                  Keys(Set<Key> seen, String name) {
+                      this.seen = seen;
+                      label = name + " keys";
+                  }
+
+                  static List<String> fields(Class<?> type) {
+                      List<String> names = new ArrayList<>();
+                      for (Field field : type.getDeclaredFields()) {
+                          names.add(String.format("%s.%s", type.getSimpleName(), field.getName()));
+                      }
+                      return names;
+                  }
+
+                  static List<String> values(String type, List<String> values) {
+                      List<String> names = new ArrayList<>(values.size());
+                      for (String value : values) {
+                          names.add(type + "." + value);
+                      }
+                      return names;
+                  }
+              }
+              """
+          ),
+          srcTestJava(
+            java(
+              """
+                package com.example;
+
+                import java.util.HashSet;
+                import java.util.Set;
+
+                class UnhashedTest {
+                    Set<Unhashed> all = new HashSet<>();
+
+                    int hash(Unhashed u) {
+                        return u.hashCode();
+                    }
+                }
+                """
+            )
           )
         );
     }
