@@ -13,6 +13,7 @@ its 99.9% error follow in brackets. The speed-up is the ratio of the medians.
 
     python3 summarize.py results/paired/streams-jdk25.json     # the paired table of one file
     python3 summarize.py --headlines                           # each recipe's headline on JDK 25 and 17 (headlines.tsv)
+    python3 summarize.py --readme [--check]                    # that table written into README.md (or checked)
     python3 summarize.py --descriptions                        # the same as the descriptions word it
 """
 import json
@@ -161,8 +162,33 @@ def time_text(ratio, low, high):
 
 def headlines(here):
     """The README's table: each recipe's headline pair and size on JDK 25 and 17, its B/op and time ratio."""
-    print('| recipe | JDK | pair, size | B/op (before → after) | time [95 % interval] | rounds |')
-    print('| --- | --- | --- | --- | --- | --- |')
+    print(headline_table(here), end='')
+
+
+README_TABLE = re.compile(r'(<!-- headlines: .*? -->\n)(.*?)(<!-- /headlines -->)', re.S)
+
+
+def readme(here, check):
+    """Writes the headline table into benchmarks/README.md between its markers; with check, only says whether it is
+    what the results give (exit status 1 when not), for CI."""
+    path = f'{here}/README.md'
+    with open(path, encoding='utf-8') as f:
+        text = f.read()
+    if not README_TABLE.search(text):
+        sys.exit(f'{path} has no <!-- headlines: ... --> ... <!-- /headlines --> block')
+    written = README_TABLE.sub(lambda m: m.group(1) + headline_table(here) + m.group(3), text, count=1)
+    if check:
+        if written != text:
+            sys.exit(f'{path}: the headline table is not what headlines.tsv and the results give; '
+                     'run `python3 benchmarks/summarize.py --readme`')
+        return
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(written)
+
+
+def headline_table(here):
+    lines = ['| recipe | JDK | pair, size | B/op (before → after) | time [95 % interval] | rounds |',
+             '| --- | --- | --- | --- | --- | --- |']
     with open(f'{here}/headlines.tsv') as f:
         for line in f:
             if line.startswith('#') or not line.strip():
@@ -171,12 +197,13 @@ def headlines(here):
             figures = headline_figures(here, recipe, jdk, before, after, params)
             pair = f'{before} → {after}' + (f', {params}' if params else '')
             if figures is None:
-                print(f'| {recipe.split(".", 1)[1]} | {jdk} | {pair} | — | not measured | — |')
+                lines.append(f'| {recipe.split(".", 1)[1]} | {jdk} | {pair} | — | not measured | — |')
                 continue
             b, a, ratio, low, high, rounds = figures
             resolved = low > 1 or high < 1
             text = f'**{ratio:.2f}x** [{low:.2f}, {high:.2f}]' if resolved else f'within noise [{low:.2f}, {high:.2f}]'
-            print(f'| {recipe.split(".", 1)[1]} | {jdk} | {pair} | {b:,.0f} → {a:,.0f} | {text} | {rounds} |')
+            lines.append(f'| {recipe.split(".", 1)[1]} | {jdk} | {pair} | {b:,.0f} → {a:,.0f} | {text} | {rounds} |')
+    return '\n'.join(lines) + '\n'
 
 
 def descriptions(here):
@@ -226,6 +253,8 @@ if __name__ == '__main__':
     here = os.path.dirname(os.path.abspath(__file__))
     if sys.argv[1:] == ['--headlines']:
         headlines(here)
+    elif sys.argv[1:2] == ['--readme']:
+        readme(here, sys.argv[2:] == ['--check'])
     elif sys.argv[1:] == ['--descriptions']:
         descriptions(here)
     elif sys.argv[1:] == ['--measured']:
