@@ -347,12 +347,16 @@ public final class ColdCode {
         return null;
     }
 
-    /** The first call in {@code method} that lists a class's members by reflection, else null. */
+    /**
+     * The first call in {@code method} that lists a class's members by reflection, else null. A method that also
+     * looks in a field's map is a cache's lookup, which runs per call and reflects only on a miss: not one.
+     */
     private static @Nullable String introspection(J.MethodDeclaration method) {
         if (method.getBody() == null) {
             return null;
         }
         AtomicReference<String> found = new AtomicReference<>();
+        AtomicBoolean looksInACache = new AtomicBoolean();
         new JavaIsoVisitor<Integer>() {
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
@@ -361,10 +365,14 @@ public final class ColdCode {
                     && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.Class")) {
                     found.set(type.getName());
                 }
+                if (type != null && TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
+                    JavaType.Variable map = ExpressionShapes.variableOf(call.getSelect());
+                    looksInACache.compareAndSet(false, map != null && map.getOwner() instanceof JavaType.FullyQualified);
+                }
                 return super.visitMethodInvocation(call, p);
             }
         }.visit(method.getBody(), 0);
-        return found.get();
+        return looksInACache.get() ? null : found.get();
     }
 
     private static @Nullable JavaType arrayElement(@Nullable JavaType type) {

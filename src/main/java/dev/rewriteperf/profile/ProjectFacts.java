@@ -333,6 +333,12 @@ public final class ProjectFacts {
             if (mainCode && method.getSimpleName().equals("hashCode") && method.getArguments().stream().allMatch(a -> a instanceof J.Empty)
                 && method.getSelect() != null) {
                 hashedBy(method.getSelect().getType());
+            } else if (mainCode && method.getSimpleName().equals("distinct") && method.getSelect() != null
+                       && TypeUtils.isAssignableTo("java.util.stream.Stream", method.getSelect().getType())) {
+                JavaType.FullyQualified stream = TypeUtils.asFullyQualified(method.getSelect().getType());
+                if (stream != null && stream.getTypeParameters().size() == 1) {
+                    hashed(stream.getTypeParameters().get(0)); // distinct() keeps a HashSet of the elements
+                }
             } else if (mainCode && method.getMethodType() != null && TypeUtils.isOfClassType(method.getMethodType().getDeclaringType(), "java.util.Objects")
                        && (method.getSimpleName().equals("hash") || method.getSimpleName().equals("hashCode"))) {
                 for (Expression argument : method.getArguments()) {

@@ -353,8 +353,10 @@ class ColdCodeTest implements RewriteTest {
     /**
      * The hash code of a type main code never hashes (no map keyed by it, no set of it, no hashCode() called on it;
      * a test's assertion does not count), a copy constructor and a method that lists a class's fields by reflection
-     * are cold. A type a map of its supertype holds, one hashed through the hash code of a type in a set, and
-     * the same idioms in an ordinary constructor and method are not.
+     * are cold. A type hashed through the hash code of a type in a set, the elements of a stream's {@code distinct()},
+     * a cache's lookup that reflects on a miss, and the same idioms in an ordinary constructor and method are not (a
+     * map of a supertype: see
+     * {@link #perCallCodeBesideAFailureIsRewritten}).
      */
     @Test
     void neverHashedTypesCopiesAndIntrospectionAreColdButTheirLookAlikesAreNot() {
@@ -369,13 +371,17 @@ class ColdCodeTest implements RewriteTest {
                 "code that runs once per type and costs more than the rewrite saves"),
               Map.entry("new ArrayList<>()",
                 "cold: reads a class's members by reflection (getDeclaredFields()), which copies them on every call: " +
-                "code that runs once per type and costs more than the rewrite saves"))),
+                "code that runs once per type and costs more than the rewrite saves"),
+              Map.entry("static final Map<Class<?>, List<String>> FIELDS = new HashMap<>()",
+                "`FIELDS.get(..)` in Keys#cachedFields: it answers for a class not yet computed, where ClassValue.get " +
+                "would compute the value"))),
           java(
             """
               package com.example;
 
               import java.lang.reflect.Field;
               import java.util.ArrayList;
+              import java.util.HashMap;
               import java.util.List;
               import java.util.Map;
               import java.util.Objects;
@@ -409,7 +415,17 @@ class ColdCodeTest implements RewriteTest {
                   }
               }
 
+              class Tag {
+                  String v;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(v);
+                  }
+              }
+
               class Keys {
+                  static final Map<Class<?>, List<String>> FIELDS = new HashMap<>();
                   final Set<Key> seen;
                   final String label;
 
@@ -431,6 +447,22 @@ class ColdCodeTest implements RewriteTest {
                       return names;
                   }
 
+                  static String cachedFields(Class<?> type) {
+                      List<String> names = FIELDS.get(type);
+                      if (names == null) {
+                          names = new ArrayList<>();
+                          for (Field field : type.getDeclaredFields()) {
+                              names.add(field.getName());
+                          }
+                          FIELDS.put(type, names);
+                      }
+                      return String.format("%s: %s fields", type.getSimpleName(), names.size());
+                  }
+
+                  static long distinctTags(List<Tag> tags) {
+                      return tags.stream().distinct().count();
+                  }
+
                   static List<String> values(String type, List<String> values) {
                       List<String> names = new ArrayList<>();
                       for (String value : values) {
@@ -445,6 +477,7 @@ class ColdCodeTest implements RewriteTest {
 
               import java.lang.reflect.Field;
               import java.util.ArrayList;
+              import java.util.HashMap;
               import java.util.List;
               import java.util.Map;
               import java.util.Objects;
@@ -478,7 +511,17 @@ class ColdCodeTest implements RewriteTest {
                   }
               }
 
+              class Tag {
+                  String v;
+
+                  @Override
+                  public int hashCode() {
+                      return 31 + Objects.hashCode(v);
+                  }
+              }
+
               class Keys {
+                  static final Map<Class<?>, List<String>> FIELDS = new HashMap<>();
                   final Set<Key> seen;
                   final String label;
 
@@ -498,6 +541,22 @@ class ColdCodeTest implements RewriteTest {
                           names.add(String.format("%s.%s", type.getSimpleName(), field.getName()));
                       }
                       return names;
+                  }
+
+                  static String cachedFields(Class<?> type) {
+                      List<String> names = FIELDS.get(type);
+                      if (names == null) {
+                          names = new ArrayList<>();
+                          for (Field field : type.getDeclaredFields()) {
+                              names.add(field.getName());
+                          }
+                          FIELDS.put(type, names);
+                      }
+                      return type.getSimpleName() + ": " + names.size() + " fields";
+                  }
+
+                  static long distinctTags(List<Tag> tags) {
+                      return tags.stream().distinct().count();
                   }
 
                   static List<String> values(String type, List<String> values) {
