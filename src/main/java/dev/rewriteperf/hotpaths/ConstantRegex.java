@@ -37,7 +37,10 @@ final class ConstantRegex {
     /** Names of single characters, and of the escapes a character class holds ({@code \\s}). */
     private static final Map<String, String> CHARACTER_NAMES = new HashMap<>();
     /** A class of a few characters, once or repeated: {@code [- ]}, {@code [,;\\s]+}. */
-    private static final Pattern CHARACTER_CLASS = Pattern.compile("\\[((?:\\\\.|[^\\\\\\]\\[^])+)]\\+?");
+    private static final Pattern CHARACTER_CLASS = Pattern.compile("\\[(\\^?)((?:\\\\.|[^\\\\\\]\\[^])+)]\\+?");
+    /** The ranges a class may hold that have a name, longest first: {@code [a-z]}, {@code [^A-Za-z]}. */
+    private static final String[][] RANGE_NAMES = {{"a-zA-Z0-9", "LETTER_OR_DIGIT"}, {"A-Za-z0-9", "LETTER_OR_DIGIT"},
+        {"a-zA-Z", "LETTER"}, {"A-Za-z", "LETTER"}, {"a-z", "LOWERCASE_LETTER"}, {"A-Z", "UPPERCASE_LETTER"}, {"0-9", "DIGIT"}};
     private static final int MAX_NAMED_MEMBERS = 3;
     /** Spaces a separator's regex allows around it: {@code \\s*} or {@code " *"} at either end. */
     private static final Pattern SPACES_AROUND = Pattern.compile("^(?:\\\\s\\*| \\*)|(?:\\\\s\\*| \\*)$");
@@ -88,6 +91,21 @@ final class ConstantRegex {
      * {@code DOT_DOT}); null for any other.
      */
     static @Nullable String contentName(String regex) {
+        String name = unanchoredName(regex);
+        boolean leading = regex.startsWith("^");
+        boolean trailing = regex.endsWith("$") && !regex.endsWith("\\$");
+        if (name != null || !leading && !trailing || regex.length() < 2) {
+            return name;
+        }
+        String content = unanchoredName(regex.substring(leading ? 1 : 0, regex.length() - (trailing ? 1 : 0)));
+        if (content == null) {
+            return null;
+        }
+        // anchored at both ends it matches a whole string, which is named as what it holds
+        return leading && trailing ? content : (leading ? "LEADING_" : "TRAILING_") + content;
+    }
+
+    private static @Nullable String unanchoredName(String regex) {
         if (NAMES.containsKey(regex)) {
             return NAMES.get(regex);
         }
@@ -99,35 +117,73 @@ final class ConstantRegex {
         return characterClass != null ? characterClass : sequenceName(core);
     }
 
-    /** {@code DOT_DOT} for {@code \\.\\.}, {@code COLON_SLASH_SLASH} for {@code ://}: two or three named characters. */
+    /**
+     * {@code DOT_DOT} for {@code \\.\\.}, {@code COLON_SLASH_SLASH} for {@code ://}, {@code CHARSET_EQUALS} for
+     * {@code charset=}: up to three words and named characters, with at least two named characters if no word.
+     */
     private static @Nullable String sequenceName(String regex) {
         List<String> names = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        boolean words = false;
         for (int i = 0; i < regex.length(); i++) {
             boolean escape = regex.charAt(i) == '\\' && i + 1 < regex.length();
             String character = regex.substring(escape ? i + 1 : i, escape ? i + 2 : i + 1);
-            boolean literal = escape ? !Character.isLetterOrDigit(character.charAt(0)) : ".$|()[{^?*+\\".indexOf(character.charAt(0)) < 0;
+            char c = character.charAt(0);
             i += escape ? 1 : 0;
+            if (!escape && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')) {
+                word.append(c);
+                continue;
+            }
+            words |= flush(word, names);
+            boolean literal = escape ? !Character.isLetterOrDigit(c) : ".$|()[{^?*+\\".indexOf(c) < 0;
             String name = CHARACTER_NAMES.get(character);
             if (!literal || name == null) {
                 return null;
             }
             names.add(name);
         }
-        return names.size() < 2 || names.size() > MAX_NAMED_MEMBERS ? null : String.join("_", names);
+        words |= flush(word, names);
+        // one letter alone ("v") says nothing of what it is for
+        boolean tooFew = names.isEmpty() || !words && names.size() < 2 || names.size() == 1 && names.get(0).length() < 2;
+        // a constant's name cannot start with a digit
+        return tooFew || names.size() > MAX_NAMED_MEMBERS || Character.isDigit(names.get(0).charAt(0)) ? null : String.join("_", names);
+    }
+
+    /** Adds the word read so far to {@code names}, upper case; whether there was one. */
+    private static boolean flush(StringBuilder word, List<String> names) {
+        if (word.length() == 0) {
+            return false;
+        }
+        names.add(word.toString().toUpperCase(Locale.ROOT));
+        word.setLength(0);
+        return true;
     }
 
     /**
-     * A name for a class of up to three characters, each named ({@code [,;\\s]+}: {@code COMMA_SEMICOLON_OR_WHITESPACE});
-     * null for a range, a negation, or more members.
+     * A name for a class of up to three characters, each named ({@code [,;\\s]+}: {@code COMMA_SEMICOLON_OR_WHITESPACE}),
+     * or of a named range ({@code [a-z]}: {@code LOWERCASE_LETTER}), a negated one with {@code NON_}
+     * ({@code [^a-z]}: {@code NON_LOWERCASE_LETTER}); null for other ranges or more members.
      */
     static @Nullable String characterClassName(String regex) {
         Matcher matcher = CHARACTER_CLASS.matcher(regex);
         if (!matcher.matches()) {
             return null;
         }
-        String members = matcher.group(1);
+        boolean negated = !matcher.group(1).isEmpty();
+        String members = matcher.group(2);
         List<String> names = new ArrayList<>();
+        boolean ranges = false;
         for (int i = 0; i < members.length(); i++) {
+            String[] namedRange = rangeAt(members, i);
+            if (namedRange != null) {
+                if (names.contains(namedRange[1])) {
+                    return null;
+                }
+                names.add(namedRange[1]);
+                ranges = true;
+                i += namedRange[0].length() - 1;
+                continue;
+            }
             boolean escape = members.charAt(i) == '\\';
             String member = members.substring(i, escape ? i + 2 : i + 1);
             i += escape ? 1 : 0;
@@ -139,10 +195,22 @@ final class ConstantRegex {
             }
             names.add(name);
         }
-        if (names.size() < 2 || names.size() > MAX_NAMED_MEMBERS) {
+        if (names.isEmpty() || names.size() < 2 && !ranges && !negated || names.size() > (negated ? 2 : MAX_NAMED_MEMBERS)) {
             return null;
         }
-        return String.join("_", names.subList(0, names.size() - 1)) + "_OR_" + names.get(names.size() - 1);
+        String either = names.size() == 1 ? names.get(0)
+                : String.join("_", names.subList(0, names.size() - 1)) + "_OR_" + names.get(names.size() - 1);
+        return negated ? "NON_" + either : either;
+    }
+
+    /** The named range at {@code i} of a class's members, as {key, name}, else null. */
+    private static String @Nullable [] rangeAt(String members, int i) {
+        for (String[] range : RANGE_NAMES) {
+            if (members.startsWith(range[0], i)) {
+                return range;
+            }
+        }
+        return null;
     }
 
     static final String PATTERN = "java.util.regex.Pattern";

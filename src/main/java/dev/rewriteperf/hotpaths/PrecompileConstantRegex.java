@@ -180,7 +180,25 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
 
         private J.@Nullable Identifier field(ConstantRegex regex) {
             SharedFields fields = fields();
-            return fields == null ? null : fields.reference(regex.source, regex.names(getCursor()), getCursor());
+            return fields == null ? null : fields.reference(regex.source, namesThatFit(regex, fields), getCursor());
+        }
+
+        /**
+         * The regex's names, best first, without those whose declaration would be too long for the file's lines
+         * ({@code NON_LOWERCASE_LETTER} in a file of short lines gives way to the method's name); all of them when none
+         * fits, and the spot is then left alone for its length.
+         */
+        private List<String> namesThatFit(ConstantRegex regex, SharedFields fields) {
+            List<String> names = regex.names(getCursor());
+            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+            List<String> fitting = new ArrayList<>();
+            for (String name : names) {
+                String line = topLevel == null ? null : fields.newDeclarationLine(regex.source, name, topLevel);
+                if (line == null || newStringLineReason(line, "the Pattern field's declaration") == null) {
+                    fitting.add(name);
+                }
+            }
+            return fitting.isEmpty() ? names : fitting;
         }
 
         /**

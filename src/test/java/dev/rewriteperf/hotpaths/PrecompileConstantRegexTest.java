@@ -76,14 +76,14 @@ class PrecompileConstantRegexTest implements RewriteTest {
       class Lines {
           private static final String SEPARATOR = "\\\\s*;\\\\s*";
           private static final Pattern SEMICOLON = Pattern.compile(SEPARATOR);
-          private static final Pattern READ_PATTERN = Pattern.compile("^\\\\s+");
+          private static final Pattern LEADING_WHITESPACE = Pattern.compile("^\\\\s+");
           private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
           private static final Pattern DIGITS = Pattern.compile("\\\\d+");
           static final List<String> DEFAULTS = List.of(SEMICOLON.split("a; b"));
 
           // Each form: replaceAll, replaceFirst, matches, split with and without a limit, a constant, a repeat.
           static String read(String line, int limit) {
-              String trimmed = READ_PATTERN.matcher(line).replaceFirst("");
+              String trimmed = LEADING_WHITESPACE.matcher(line).replaceFirst("");
               String[] words = WHITESPACE.split(trimmed);
               String[] fields = SEMICOLON.split(trimmed, limit);
               boolean numeric = DIGITS.matcher(words[0]).matches();
@@ -298,7 +298,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
               import java.util.regex.Pattern;
 
               class Headers {
-                  private static final Pattern CLEAN_PATTERN = Pattern.compile("^\\\\s+");
+                  private static final Pattern LEADING_WHITESPACE = Pattern.compile("^\\\\s+");
 
                   static String clean(String name, String value, String headerLineFromTheRemotePeerWithPadding) {
                       String a = name.replaceFirst("^\\\\s+", "");
@@ -308,8 +308,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   }
 
                   static String tidy(String name) {
-                      String trimmed = CLEAN_PATTERN.matcher(name).replaceFirst("");
-                      return trimmed + CLEAN_PATTERN.matcher(name.trim()).replaceFirst("");
+                      String trimmed = LEADING_WHITESPACE.matcher(name).replaceFirst("");
+                      return trimmed + LEADING_WHITESPACE.matcher(name.trim()).replaceFirst("");
                   }
               }
               """
@@ -790,8 +790,10 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
     /**
      * A field says what its regex matches where it can: a named character ({@code BACKSLASH}), a class of a few
-     * ({@code DASH_OR_SPACE}, spaces around it allowed), a few in a row ({@code DOT_DOT}); else the words the names
-     * of the methods using it share, not one method's name.
+     * ({@code DASH_OR_SPACE}, spaces around it allowed) or a named range ({@code NON_LOWERCASE_LETTER}), a few
+     * characters and words in a row ({@code DOT_DOT}, {@code CHARSET_EQUALS}), anchored at one end
+     * ({@code TRAILING_IMPL}) or both ({@code DIGITS}); else the words the names of the methods using it share, not
+     * one method's name.
      */
     @Test
     void namesSayWhatTheRegexMatchesOrWhatItsMethodsShare() {
@@ -826,6 +828,22 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   static String[] suitesOrDefaults(String suites, String[] defaults, boolean trimmed, int maximum) {
                       return defaults;
                   }
+
+                  static String type(String simpleName) {
+                      return simpleName.replaceAll("Impl$", "");
+                  }
+
+                  static String letters(String text) {
+                      return text.replaceAll("[^a-z]", "");
+                  }
+
+                  static boolean number(String text) {
+                      return text.matches("^\\\\d+$");
+                  }
+
+                  static String[] charset(String contentType) {
+                      return contentType.split("charset=");
+                  }
               }
               """,
             """
@@ -838,6 +856,10 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   private static final Pattern SEMICOLON_OR_HASH = Pattern.compile("\\\\s*[;#]\\\\s*");
                   private static final Pattern DOT_DOT = Pattern.compile("\\\\.\\\\.");
                   private static final Pattern ENABLED_SSL_SUITES_PATTERN = Pattern.compile("[,;:\\\\s]+");
+                  private static final Pattern TRAILING_IMPL = Pattern.compile("Impl$");
+                  private static final Pattern NON_LOWERCASE_LETTER = Pattern.compile("[^a-z]");
+                  private static final Pattern DIGITS = Pattern.compile("^\\\\d+$");
+                  private static final Pattern CHARSET_EQUALS = Pattern.compile("charset=");
 
                   static String toZip(String name) {
                       return BACKSLASH.matcher(name).replaceAll("/");
@@ -865,6 +887,22 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
                   static String[] suitesOrDefaults(String suites, String[] defaults, boolean trimmed, int maximum) {
                       return defaults;
+                  }
+
+                  static String type(String simpleName) {
+                      return TRAILING_IMPL.matcher(simpleName).replaceAll("");
+                  }
+
+                  static String letters(String text) {
+                      return NON_LOWERCASE_LETTER.matcher(text).replaceAll("");
+                  }
+
+                  static boolean number(String text) {
+                      return DIGITS.matcher(text).matches();
+                  }
+
+                  static String[] charset(String contentType) {
+                      return CHARSET_EQUALS.split(contentType);
                   }
               }
               """
