@@ -225,6 +225,8 @@ public final class ProjectFacts {
     private final class Reader extends JavaIsoVisitor<Integer> {
         /** Whether the file is main code: what tests hash (their hashCode contracts) says nothing of a normal run. */
         private final boolean mainCode;
+        /** The {@code hashCode()} of main code the visit is in (not a method of a class declared inside it), else null. */
+        private @Nullable HashCodeUses hashCode;
 
         Reader(boolean mainCode) {
             this.mainCode = mainCode;
@@ -245,19 +247,15 @@ public final class ProjectFacts {
         @Override
         public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
             JavaType.Variable field = identifier.getFieldType();
-            if (field != null && field.getOwner() instanceof JavaType.FullyQualified) {
-                HashCodeUses hashCode = enclosingHashCode();
-                if (hashCode != null) {
-                    usedBy(hashCode, identifier.getType(), 0);
-                }
+            if (hashCode != null && field != null && field.getOwner() instanceof JavaType.FullyQualified) {
+                usedBy(hashCode, identifier.getType(), 0);
             }
             return super.visitIdentifier(identifier, p);
         }
 
-        /** The {@code hashCode()} of main code this visit is in, else null. */
-        private @Nullable HashCodeUses enclosingHashCode() {
-            J.MethodDeclaration method = getCursor().firstEnclosing(J.MethodDeclaration.class);
-            JavaType.Method type = method == null ? null : method.getMethodType();
+        /** What main code's {@code hashCode()} {@code method} hashes, filled as it is visited; null for another method. */
+        private @Nullable HashCodeUses hashCodeOf(J.MethodDeclaration method) {
+            JavaType.Method type = method.getMethodType();
             if (!mainCode || type == null || !type.getName().equals("hashCode") || !type.getParameterTypes().isEmpty()) {
                 return null;
             }
@@ -294,8 +292,7 @@ public final class ProjectFacts {
 
         private void hashed(@Nullable JavaType type) {
             JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
-            if (named != null && !(type instanceof JavaType.GenericTypeVariable)
-                && !named.getFullyQualifiedName().equals("java.lang.Object")) {
+            if (named != null && !named.getFullyQualifiedName().equals("java.lang.Object")) {
                 hashedTypes.putIfAbsent(named.getFullyQualifiedName(), named);
             }
         }
@@ -316,7 +313,10 @@ public final class ProjectFacts {
         @Override
         public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration method, Integer p) {
             hashedIn(method.getMethodType() == null ? null : method.getMethodType().getReturnType(), 0);
+            HashCodeUses outer = hashCode;
+            hashCode = hashCodeOf(method);
             J.MethodDeclaration m = super.visitMethodDeclaration(method, p);
+            hashCode = outer;
             if (method.getBody() == null) {
                 return m; // abstract: its implementations decide
             }
@@ -330,27 +330,33 @@ public final class ProjectFacts {
         public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, Integer p) {
             J.MethodInvocation m = super.visitMethodInvocation(method, p);
             called(method.getMethodType());
-            if (mainCode && method.getSimpleName().equals("hashCode") && method.getArguments().stream().allMatch(a -> a instanceof J.Empty)
-                && method.getSelect() != null) {
-                hashedBy(method.getSelect().getType());
-            } else if (mainCode && method.getSimpleName().equals("distinct") && method.getSelect() != null
-                       && TypeUtils.isAssignableTo("java.util.stream.Stream", method.getSelect().getType())) {
-                JavaType.FullyQualified stream = TypeUtils.asFullyQualified(method.getSelect().getType());
-                if (stream != null && stream.getTypeParameters().size() == 1) {
-                    hashed(stream.getTypeParameters().get(0)); // distinct() keeps a HashSet of the elements
-                }
-            } else if (mainCode && method.getMethodType() != null && TypeUtils.isOfClassType(method.getMethodType().getDeclaringType(), "java.util.Objects")
-                       && (method.getSimpleName().equals("hash") || method.getSimpleName().equals("hashCode"))) {
-                for (Expression argument : method.getArguments()) {
-                    hashedBy(argument.getType());
-                }
+            if (mainCode) {
+                hashedByCall(method);
             }
             return m;
         }
 
+        /** {@code x.hashCode()}, {@code Objects.hash(x, ..)} and {@code stream.distinct()} hash what they are given. */
+        private void hashedByCall(J.MethodInvocation method) {
+            String name = method.getSimpleName();
+            JavaType selectType = method.getSelect() == null ? null : method.getSelect().getType();
+            if (name.equals("hashCode") && selectType != null && method.getArguments().stream().allMatch(a -> a instanceof J.Empty)) {
+                hashedBy(selectType);
+            } else if (name.equals("distinct") && TypeUtils.isAssignableTo("java.util.stream.Stream", selectType)) {
+                JavaType.FullyQualified stream = TypeUtils.asFullyQualified(selectType);
+                if (stream != null && stream.getTypeParameters().size() == 1) {
+                    hashed(stream.getTypeParameters().get(0)); // distinct() keeps a HashSet of the elements
+                }
+            } else if ((name.equals("hash") || name.equals("hashCode")) && method.getMethodType() != null
+                       && TypeUtils.isOfClassType(method.getMethodType().getDeclaringType(), "java.util.Objects")) {
+                for (Expression argument : method.getArguments()) {
+                    hashedBy(argument.getType());
+                }
+            }
+        }
+
         /** A value hashed by a call: in a hash code, one that hash code uses; elsewhere, a type main code hashes. */
         private void hashedBy(@Nullable JavaType type) {
-            HashCodeUses hashCode = enclosingHashCode();
             if (hashCode != null) {
                 usedBy(hashCode, type, 0);
             } else {
