@@ -63,10 +63,23 @@ public final class ColdCode {
         if (facts == null && file == null) {
             return null;
         }
-        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0);
+        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, false);
     }
 
-    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers) {
+    /**
+     * Why the spot at {@code cursor} runs only when something fails (building a thrown exception, a catch block, a
+     * failed check's message, a path that ends in a throw, an {@code assert}); null otherwise. This is the part of
+     * {@link #reason} a method-level recording cannot overrule: it says a method runs, not which of its paths do.
+     */
+    public static @Nullable String failureReason(Cursor cursor, @Nullable ProjectFacts facts) {
+        J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
+        if (facts == null && file == null) {
+            return null;
+        }
+        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, true);
+    }
+
+    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, boolean failuresOnly) {
         boolean inLambda = false;
         boolean repeats = false;
         Object child = cursor.getValue();
@@ -99,7 +112,7 @@ public final class ColdCode {
                 if (check != null) {
                     return "cold: builds the message of a failed check (" + check + "(..))";
                 }
-                if (computesACacheEntry(c)) {
+                if (!failuresOnly && computesACacheEntry(c)) {
                     return "cold: computes an entry of a cache, once per key (computeIfAbsent)";
                 }
             }
@@ -110,6 +123,9 @@ public final class ColdCode {
                     return "cold: runs only on a path that ends in " + failing;
                 }
             }
+            if (value instanceof J.MethodDeclaration && failuresOnly || value instanceof J.ClassDeclaration) {
+                return null;
+            }
             if (value instanceof J.MethodDeclaration && !inLambda && isEnumConstructor((J.MethodDeclaration) value)) {
                 return "cold: in an enum's constructor, which runs once per constant";
             }
@@ -117,16 +133,13 @@ public final class ColdCode {
                 String method = methodReason((J.MethodDeclaration) value, facts);
                 return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
             }
-            if (value instanceof J.Block && !inLambda && inClassBody(c)) {
+            if (value instanceof J.Block && !inLambda && !failuresOnly && inClassBody(c)) {
                 return ((J.Block) value).isStatic() ? "cold: in a static initialiser, which runs once"
                         : "cold: in an instance initialiser, which runs once per object";
             }
-            if (value instanceof J.VariableDeclarations && !inLambda && inClassBody(c)) {
+            if (value instanceof J.VariableDeclarations && !inLambda && !failuresOnly && inClassBody(c)) {
                 return "cold: initialises a field, once" +
                        (((J.VariableDeclarations) value).hasModifier(J.Modifier.Type.Static) ? "" : " per object");
-            }
-            if (value instanceof J.ClassDeclaration) {
-                return null;
             }
             if (value instanceof J) {
                 child = value;
@@ -278,7 +291,7 @@ public final class ColdCode {
         }.visit(file, 0, new Cursor(null, Cursor.ROOT_VALUE));
         String first = null;
         for (Cursor call : calls) {
-            String reason = reason(call, facts, callers + 1);
+            String reason = reason(call, facts, callers + 1, false);
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }

@@ -51,7 +51,7 @@ public final class HotMethods {
         /** One method's row; {@code descriptor} empty for the lambdas of that name kept apart. */
         public Builder add(String className, String method, String descriptor, long sampledBytes, double share, double cpuShare) {
             rows.computeIfAbsent(className + "#" + method, k -> new ArrayList<>())
-                    .add(new Row(descriptor, new MethodHeat(sampledBytes, share, cpuShare)));
+                    .add(new Row(descriptor, new MethodHeat(sampledBytes, share, cpuShare, false)));
             return this;
         }
 
@@ -107,7 +107,8 @@ public final class HotMethods {
         try {
             MethodHeat heat = new MethodHeat(Long.parseLong(field(fields, columns, "sampledBytes")),
                     Double.parseDouble(field(fields, columns, "share")),
-                    columns.containsKey("cpuShare") ? Double.parseDouble(field(fields, columns, "cpuShare")) : 0);
+                    columns.containsKey("cpuShare") ? Double.parseDouble(field(fields, columns, "cpuShare")) : 0,
+                    MethodHeat.namesAnException(optionalField(fields, columns, "topTypes")));
             String key = field(fields, columns, "class") + "#" + field(fields, columns, "method");
             rows.computeIfAbsent(key, k -> new ArrayList<>()).add(new Row(field(fields, columns, "descriptor"), heat));
         } catch (RuntimeException e) {
@@ -121,6 +122,12 @@ public final class HotMethods {
             throw new IllegalArgumentException("no `" + name + "` value");
         }
         return fields.get(index).trim();
+    }
+
+    /** A column the table may leave out, or a row may leave empty: "" then. */
+    private static String optionalField(List<String> fields, Map<String, Integer> columns, String name) {
+        Integer index = columns.get(name);
+        return index == null || index >= fields.size() ? "" : fields.get(index).trim();
     }
 
     /** One CSV line's fields; a quoted field may hold commas and doubled quotes. */

@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Which spots a run may rewrite. With a hot-methods table: those in methods whose share of the recording's sampled
  * allocation or CPU samples is at least {@code minimumShare}, wherever in the method they are (a hot {@code toString}
- * is hot). Without one, for the umbrella and the family composites: every spot but those in cold code
+ * is hot), but for a composite's spots on the method's failure paths ({@link ColdCode#failureReason}), unless the
+ * recording allocated an exception in it. Without one, for the umbrella and the family composites: every spot but those in cold code
  * ({@link ColdCode}: building a thrown exception, a catch block, an initialiser, {@code main}, {@code toString()}),
  * unless the run asks for cold code too. A recipe activated by its own name rewrites every spot ({@link #NONE}). The
  * table is read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
@@ -19,7 +20,7 @@ import java.util.List;
 public final class ProfileGate {
 
     /** No profile and no cold-code rule: every spot may be rewritten, rows carry no figures. */
-    public static final ProfileGate NONE = new ProfileGate(null, null, false);
+    public static final ProfileGate NONE = new ProfileGate(null, null, false, false);
 
     /** A method below 1 % of the recording is rarely worth a reviewer's time. */
     public static final double DEFAULT_MINIMUM_SHARE = 0.01;
@@ -28,15 +29,22 @@ public final class ProfileGate {
     private final double minimumShare;
     /** Without a table: whether spots in cold code are left alone. */
     private final boolean leavesColdCode;
+    /**
+     * With a table: whether spots on a hot method's failure paths are left alone. A recording samples methods, not
+     * the paths in them: that a method is hot does not say its throw runs.
+     */
+    private final boolean leavesFailurePaths;
     /** The composite's scan of the project for the cold-code rules; null until the composite adds it. */
     private volatile @Nullable ReadProjectForColdCode project;
     private volatile @Nullable HotMethods table;
     private volatile @Nullable String unreadable;
 
-    private ProfileGate(@Nullable String hotMethods, @Nullable Double minimumShare, boolean leavesColdCode) {
+    private ProfileGate(@Nullable String hotMethods, @Nullable Double minimumShare, boolean leavesColdCode,
+                        boolean leavesFailurePaths) {
         this.hotMethods = hotMethods;
         this.minimumShare = minimumShare == null ? DEFAULT_MINIMUM_SHARE : minimumShare;
         this.leavesColdCode = leavesColdCode;
+        this.leavesFailurePaths = leavesFailurePaths;
     }
 
     /** The gate for a recipe's options, cold code rewritten: {@link #NONE} when no table is given. */
@@ -46,14 +54,16 @@ public final class ProfileGate {
 
     /**
      * The gate of a composite's options: a table, its minimum share, and whether spots in cold code are rewritten
-     * when there is no table ({@code includeColdCode}; a table decides by itself).
+     * ({@code includeColdCode}). With a table, the recording decides for whole methods (a hot {@code toString} is
+     * rewritten), and cold code is only a hot method's failure paths, unless the recording allocated exceptions there.
      */
     public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare, boolean includeColdCode) {
         boolean noTable = hotMethods == null || hotMethods.trim().isEmpty();
         if (noTable && minimumShare == null && includeColdCode) {
             return NONE;
         }
-        return new ProfileGate(noTable ? null : hotMethods.trim(), minimumShare, noTable && !includeColdCode);
+        return new ProfileGate(noTable ? null : hotMethods.trim(), minimumShare, noTable && !includeColdCode,
+                !noTable && !includeColdCode);
     }
 
     /**
@@ -116,12 +126,21 @@ public final class ProfileGate {
             return "profile-guided run, but the hot-methods table could not be read: " + unreadable;
         }
         MethodHeat heat = heat(cursor);
-        if (heat == null || heat.reaches(minimumShare)) {
+        if (heat == null) {
             return null;
+        }
+        if (heat.reaches(minimumShare)) {
+            return leavesFailurePaths && !heat.allocatesExceptions() ? failurePathInAHotMethod(cursor, heat) : null;
         }
         return !heat.sampled()
                 ? "cold: the recording sampled no allocation or CPU time in this method"
                 : "cold: " + heat.describe() + ", below minimumShare " + MethodHeat.percent(minimumShare);
+    }
+
+    private static @Nullable String failurePathInAHotMethod(Cursor cursor, MethodHeat heat) {
+        String failure = ColdCode.failureReason(cursor, null);
+        return failure == null ? null : failure + ", in a hot method (" + heat.describe() + ") whose recorded " +
+                                        "allocation names no exception: a recording samples methods, not their paths";
     }
 
     /**

@@ -35,7 +35,7 @@ public abstract class ProfileGuidedComposite extends Recipe {
             "runs once, only when something fails, or only to print (building a thrown exception, a path that can only " +
             "end in a throw, catch blocks, initialisers, `main`, `toString()`, a once-per-key cache's computation), " +
             "which are otherwise left alone and listed with a `cold:` reason. Default false. With `hotMethods` the " +
-            "recording decides, wherever the spot is.";
+            "recording decides for whole methods, and this option only adds a hot method's failure paths.";
 
     private transient @Nullable ProfileGate gate;
     private transient @Nullable List<Recipe> recipeList;

@@ -590,7 +590,7 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
-    /** A recording decides by itself: a hot toString is hot. */
+    /** A recording decides for a whole method: a hot toString is hot. */
     @Test
     void aProfileOverridesTheColdContexts(@TempDir Path dir) throws IOException {
         Path csv = dir.resolve("hot-methods.csv");
@@ -620,6 +620,43 @@ class ColdCodeTest implements RewriteTest {
               }
               """
           )
+        );
+    }
+
+    /**
+     * With every method of the file hot, the once-only contexts are rewritten (the recording says they run), and the
+     * failure paths stay cold: a recording samples methods, not the paths in them.
+     */
+    @Test
+    void aProfileOverridesTheOnceOnlyContextsButNotAHotMethodsFailurePaths(@TempDir Path dir) throws IOException {
+        String hot = ",900000,0.0900,0.0100,\"java.lang.String 100%\"\n";
+        Path csv = dir.resolve("hot-methods.csv");
+        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
+                          "com.example.Orders,<clinit>,()V" + hot +
+                          "com.example.Orders,<init>,()V" + hot +
+                          "com.example.Orders,main,([Ljava/lang/String;)V" + hot +
+                          "com.example.Orders,toString,()Ljava/lang/String;" + hot +
+                          "com.example.Orders,label,(Ljava/lang/String;)Ljava/lang/String;" + hot +
+                          "com.example.Orders,check,(Ljava/lang/String;)V" + hot +
+                          "com.example.Orders,read,(Ljava/lang/String;)V" + hot +
+                          "com.example.Orders,logged,(Ljava/lang/String;)Ljava/lang/String;" + hot).getBytes(StandardCharsets.UTF_8));
+        String inAHotMethod = ", in a hot method (9.00 % of the sampled allocation, 1.00 % of CPU samples) whose " +
+                              "recorded allocation names no exception: a recording samples methods, not their paths";
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(csv.toString(), 0.01))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"no id for %s\", name)", "cold: builds the message of an exception" + inAHotMethod),
+              Map.entry("String.format(\"id %s is too long\", id)", "cold: builds the message of a thrown exception" + inAHotMethod),
+              Map.entry("String.format(\"bad id %s\", id)", "cold: builds the message of an error that fail(..) always throws" + inAHotMethod),
+              Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea" + inAHotMethod),
+              Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails" + inAHotMethod),
+              Map.entry("String.format(\"no name for %s\", id)", "cold: builds the message of a failed check (Objects.requireNonNull(..))" + inAHotMethod))),
+          java(COLD, COLD_WITH_ONLY_PER_CALL_CODE_REWRITTEN
+            .replace("String.format(\"orders %s\", Orders.class.getSimpleName())", "\"orders \" + Orders.class.getSimpleName()")
+            .replace("String.format(\"v%s\", 2)", "\"v\" + 2")
+            .replace("String.format(\"orders-%s\", 1)", "\"orders-\" + 1")
+            .replace("String.format(\"%s orders\", args.length)", "args.length + \" orders\"")
+            .replace("String.format(\"Orders[%s]\", name)", "\"Orders[\" + name + \"]\""))
         );
     }
 

@@ -114,6 +114,106 @@ class ProfileGuidedRunTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String FAILURE_PATH_BEFORE = """
+      package com.example;
+
+      class Codes {
+          String describe(String code) {
+              if (code.isEmpty()) {
+                  throw new IllegalArgumentException(String.format("empty code after %s", code));
+              }
+              return String.format("code %s", code);
+          }
+
+          @Override
+          public String toString() {
+              return String.format("Codes %s", describe("a"));
+          }
+      }
+      """;
+
+    //language=java
+    private static final String FAILURE_PATH_REWRITTEN = """
+      package com.example;
+
+      class Codes {
+          String describe(String code) {
+              if (code.isEmpty()) {
+                  throw new IllegalArgumentException("empty code after " + code);
+              }
+              return "code " + code;
+          }
+
+          @Override
+          public String toString() {
+              return "Codes " + describe("a");
+          }
+      }
+      """;
+
+    private static final String DESCRIBE = "com.example.Codes,describe,(Ljava/lang/String;)Ljava/lang/String;";
+    private static final String TO_STRING = "com.example.Codes,toString,()Ljava/lang/String;,40000,0.0400,0.0200,\"java.lang.String 100%\"\n";
+
+    /**
+     * A recording samples methods, not their paths: a hot method's throw is no hotter than a cold method's, and is
+     * left alone. Its per-call return, and a hot {@code toString()} (cold without a profile), are rewritten.
+     */
+    @Test
+    void aHotMethodsFailurePathStaysColdButAHotToStringIsRewritten() throws IOException {
+        String hotMethods = table(DESCRIBE + ",500000,0.5000,0.1000,\"java.lang.String 70%; byte[] 30%\"\n" + TO_STRING);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> {
+                assertThat(rows).hasSize(3);
+                assertThat(rows).filteredOn(r -> !r.isChanged()).singleElement().satisfies(row -> {
+                    assertThat(row.getLocation()).endsWith("#describe");
+                    assertThat(row.getReason()).isEqualTo("cold: builds the message of an exception, in a hot method " +
+                      "(50.00 % of the sampled allocation, 10.00 % of CPU samples) whose recorded allocation names no " +
+                      "exception: a recording samples methods, not their paths");
+                    assertThat(row.getSampledBytes()).isEqualTo(500_000L);
+                });
+            }),
+          java(FAILURE_PATH_BEFORE, """
+            package com.example;
+
+            class Codes {
+                String describe(String code) {
+                    if (code.isEmpty()) {
+                        throw new IllegalArgumentException(String.format("empty code after %s", code));
+                    }
+                    return "code " + code;
+                }
+
+                @Override
+                public String toString() {
+                    return "Codes " + describe("a");
+                }
+            }
+            """)
+        );
+    }
+
+    /** Exceptions among the method's allocated types say its failure paths ran while recording: they are hot too. */
+    @Test
+    void aHotMethodThatAllocatedExceptionsHasItsFailurePathRewritten() throws IOException {
+        String hotMethods = table(DESCRIBE + ",500000,0.5000,0.1000,\"java.lang.IllegalArgumentException 60%; java.lang.String 40%\"\n" + TO_STRING);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).hasSize(3).allMatch(PerformanceCandidates.Row::isChanged)),
+          java(FAILURE_PATH_BEFORE, FAILURE_PATH_REWRITTEN)
+        );
+    }
+
+    @Test
+    void includeColdCodeRewritesAHotMethodsFailurePath() throws IOException {
+        String hotMethods = table(DESCRIBE + ",500000,0.5000,0.1000,\"java.lang.String 100%\"\n" + TO_STRING);
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(hotMethods, null, true)),
+          java(FAILURE_PATH_BEFORE, FAILURE_PATH_REWRITTEN)
+        );
+    }
+
     @Test
     void aMethodTheRecordingNeverSampledIsCold() throws IOException {
         String hotMethods = table("com.example.Elsewhere,run,()V,500,0.9000,0.0000,\"byte[] 100%\"\n");
