@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>building a thrown exception: a {@code throw}, a {@code Throwable}'s constructor arguments, a local built only
  *       to be thrown, the arguments of a method of the same file that always throws ({@code _reportError(..)}), and
  *       the message supplier of a failed check ({@code Validate.isTrue(ok, () -> ..)});</li>
- *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea});</li>
+ *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea}); a block that runs only with debug
+ *       logging on ({@code if (log.isDebugEnabled())});</li>
  *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call),
  *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
  *   <li>{@code main(String[])} and {@code toString()};</li>
@@ -36,6 +37,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * except for initialisers, where a lambda is a function kept for later calls.
  */
 public final class ColdCode {
+
+    /** A logger's checks for a level that production runs leave off: {@code isDebugEnabled()}, {@code isTraceEnabled()}. */
+    private static final List<String> DEBUG_CHECKS = Arrays.asList("isDebugEnabled", "isTraceEnabled");
+
+    /** The levels below info, of {@code java.util.logging}, {@code System.Logger} and Log4j ({@code isLoggable(Level.FINE)}). */
+    private static final List<String> DEBUG_LEVELS = Arrays.asList("FINE", "FINER", "FINEST", "DEBUG", "TRACE", "ALL");
 
     /** Classes whose methods take a message supplier that they call only when a check fails. */
     private static final List<String> CHECKS = Arrays.asList("java.util.Objects", "org.apache.commons.lang3.Validate",
@@ -63,67 +70,81 @@ public final class ColdCode {
         if (facts == null && file == null) {
             return null;
         }
-        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, false);
+        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, Scope.ALL);
     }
 
     /**
-     * Why the spot at {@code cursor} runs only when something fails (building a thrown exception, a catch block, a
-     * failed check's message, a path that ends in a throw, an {@code assert}); null otherwise. This is the part of
-     * {@link #reason} a method-level recording cannot overrule: it says a method runs, not which of its paths do.
+     * Why the spot at {@code cursor} is on a path of its method that runs only when something fails (building a thrown
+     * exception, a catch block, a failed check's message, a path that ends in a throw) or only with assertions or
+     * debug logging on; null otherwise. This is the part of {@link #reason} a method-level recording cannot overrule:
+     * it says a method runs, not which of its paths do.
      */
-    public static @Nullable String failureReason(Cursor cursor, @Nullable ProjectFacts facts) {
+    public static @Nullable String pathReason(Cursor cursor, boolean failuresRan) {
         J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
-        if (facts == null && file == null) {
-            return null;
-        }
-        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, true);
+        return file == null ? null : reason(cursor, ProjectFacts.ofFile(file), 0, failuresRan ? Scope.QUIET_PATHS : Scope.PATHS);
     }
 
-    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, boolean failuresOnly) {
+    /** Which of the contexts {@link #reason} reads. */
+    private enum Scope {
+        /** All of them: a run without a profile. */
+        ALL,
+        /** The paths within a method: a profile says the method runs. */
+        PATHS,
+        /** The paths within a method, but for failures: a profile says the method runs and fails. */
+        QUIET_PATHS
+    }
+
+    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, Scope scope) {
+        boolean failures = scope != Scope.QUIET_PATHS;
+        boolean methods = scope == Scope.ALL;
         boolean inLambda = false;
         boolean repeats = false;
         Object child = cursor.getValue();
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             Object value = c.getValue();
-            if (value instanceof J.Throw) {
+            if (value instanceof J.Throw && failures) {
                 return "cold: builds a thrown exception";
             }
-            if (value instanceof J.NewClass && value != cursor.getValue() && isThrowable(((J.NewClass) value).getType())) {
+            if (value instanceof J.NewClass && failures && value != cursor.getValue() && isThrowable(((J.NewClass) value).getType())) {
                 return "cold: builds the message of an exception";
             }
-            if (value instanceof J.MethodInvocation && value != cursor.getValue() && isArgument(child, (J.MethodInvocation) value)
+            if (value instanceof J.MethodInvocation && failures && value != cursor.getValue() && isArgument(child, (J.MethodInvocation) value)
                 && facts.alwaysFails((J.MethodInvocation) value)) {
                 return "cold: builds the message of an error that " + ((J.MethodInvocation) value).getSimpleName() +
                        "(..) always throws";
             }
-            if (value instanceof J.Try.Catch) {
+            if (value instanceof J.Try.Catch && failures) {
                 return CATCH + ", which runs only when something fails";
             }
             if (value instanceof J.Assert) {
                 return "cold: in an assert statement, evaluated only with -ea";
             }
-            if (value instanceof J.VariableDeclarations.NamedVariable && child instanceof Expression
+            if (value instanceof J.If && child == ((J.If) value).getThenPart()
+                && guardsDebugLogging(((J.If) value).getIfCondition().getTree())) {
+                return "cold: runs only with debug logging on, to print";
+            }
+            if (value instanceof J.VariableDeclarations.NamedVariable && failures && child instanceof Expression
                 && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
                 return "cold: builds the message of a thrown exception";
             }
             if (value instanceof J.Lambda || value instanceof J.MemberReference) {
                 inLambda = true;
-                String check = checkGivenTheMessage(c);
+                String check = failures ? checkGivenTheMessage(c) : null;
                 if (check != null) {
                     return "cold: builds the message of a failed check (" + check + "(..))";
                 }
-                if (!failuresOnly && computesACacheEntry(c)) {
+                if (methods && computesACacheEntry(c)) {
                     return "cold: computes an entry of a cache, once per key (computeIfAbsent)";
                 }
             }
             repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
-            if (value instanceof J.Block && !repeats && child instanceof Statement) {
+            if (value instanceof J.Block && failures && !repeats && child instanceof Statement) {
                 String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
                 if (failing != null) {
                     return "cold: runs only on a path that ends in " + failing;
                 }
             }
-            if (value instanceof J.MethodDeclaration && failuresOnly || value instanceof J.ClassDeclaration) {
+            if (value instanceof J.MethodDeclaration && !methods || value instanceof J.ClassDeclaration) {
                 return null;
             }
             if (value instanceof J.MethodDeclaration && !inLambda && isEnumConstructor((J.MethodDeclaration) value)) {
@@ -133,11 +154,11 @@ public final class ColdCode {
                 String method = methodReason((J.MethodDeclaration) value, facts);
                 return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
             }
-            if (value instanceof J.Block && !inLambda && !failuresOnly && inClassBody(c)) {
+            if (value instanceof J.Block && !inLambda && methods && inClassBody(c)) {
                 return ((J.Block) value).isStatic() ? "cold: in a static initialiser, which runs once"
                         : "cold: in an instance initialiser, which runs once per object";
             }
-            if (value instanceof J.VariableDeclarations && !inLambda && !failuresOnly && inClassBody(c)) {
+            if (value instanceof J.VariableDeclarations && !inLambda && methods && inClassBody(c)) {
                 return "cold: initialises a field, once" +
                        (((J.VariableDeclarations) value).hasModifier(J.Modifier.Type.Static) ? "" : " per object");
             }
@@ -291,7 +312,7 @@ public final class ColdCode {
         }.visit(file, 0, new Cursor(null, Cursor.ROOT_VALUE));
         String first = null;
         for (Cursor call : calls) {
-            String reason = reason(call, facts, callers + 1, false);
+            String reason = reason(call, facts, callers + 1, Scope.ALL);
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }
@@ -316,6 +337,36 @@ public final class ColdCode {
             return null;
         }
         return owner.getClassName() + "." + call.getSimpleName();
+    }
+
+    /**
+     * A condition that holds only with debug logging on: a logger's {@code isDebugEnabled()} or {@code isTraceEnabled()},
+     * {@code isLoggable(Level.FINE)} (or {@code isEnabled(Level.DEBUG)}), alone or one operand of an {@code &&}. The
+     * code it guards only prints, and only when someone turned the level on.
+     */
+    private static boolean guardsDebugLogging(Expression condition) {
+        Expression e = ExpressionShapes.unwrap(condition);
+        if (e instanceof J.Binary && ((J.Binary) e).getOperator() == J.Binary.Type.And) {
+            return guardsDebugLogging(((J.Binary) e).getLeft()) || guardsDebugLogging(((J.Binary) e).getRight());
+        }
+        if (!(e instanceof J.MethodInvocation)) {
+            return false;
+        }
+        J.MethodInvocation check = (J.MethodInvocation) e;
+        List<Expression> arguments = check.getArguments();
+        boolean noArguments = arguments.isEmpty() || arguments.size() == 1 && arguments.get(0) instanceof J.Empty;
+        if (noArguments) {
+            return DEBUG_CHECKS.contains(check.getSimpleName());
+        }
+        boolean levelCheck = check.getSimpleName().equals("isLoggable") || check.getSimpleName().equals("isEnabled");
+        return levelCheck && arguments.size() == 1 && DEBUG_LEVELS.contains(levelName(arguments.get(0)));
+    }
+
+    private static @Nullable String levelName(Expression level) {
+        if (level instanceof J.FieldAccess) {
+            return ((J.FieldAccess) level).getSimpleName();
+        }
+        return level instanceof J.Identifier ? ((J.Identifier) level).getSimpleName() : null;
     }
 
     /** Only the enum's constants call it, each once, as the enum is initialised. */

@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * Which spots a run may rewrite. With a hot-methods table: those in methods whose share of the recording's sampled
  * allocation or CPU samples is at least {@code minimumShare}, wherever in the method they are (a hot {@code toString}
- * is hot), but for a composite's spots on the method's failure paths ({@link ColdCode#failureReason}), unless the
- * recording allocated an exception in it. Without one, for the umbrella and the family composites: every spot but those in cold code
+ * is hot), but for a composite's spots on the method's cold paths ({@link ColdCode#pathReason}: failures, unless the
+ * recording allocated an exception in it, assertions, debug logging). Without one, for the umbrella and the family composites: every spot but those in cold code
  * ({@link ColdCode}: building a thrown exception, a catch block, an initialiser, {@code main}, {@code toString()}),
  * unless the run asks for cold code too. A recipe activated by its own name rewrites every spot ({@link #NONE}). The
  * table is read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
@@ -30,21 +30,21 @@ public final class ProfileGate {
     /** Without a table: whether spots in cold code are left alone. */
     private final boolean leavesColdCode;
     /**
-     * With a table: whether spots on a hot method's failure paths are left alone. A recording samples methods, not
-     * the paths in them: that a method is hot does not say its throw runs.
+     * With a table: whether spots on a hot method's cold paths (failures, debug logging) are left alone. A recording
+     * samples methods, not the paths in them: that a method is hot does not say its throw runs.
      */
-    private final boolean leavesFailurePaths;
+    private final boolean leavesColdPaths;
     /** The composite's scan of the project for the cold-code rules; null until the composite adds it. */
     private volatile @Nullable ReadProjectForColdCode project;
     private volatile @Nullable HotMethods table;
     private volatile @Nullable String unreadable;
 
     private ProfileGate(@Nullable String hotMethods, @Nullable Double minimumShare, boolean leavesColdCode,
-                        boolean leavesFailurePaths) {
+                        boolean leavesColdPaths) {
         this.hotMethods = hotMethods;
         this.minimumShare = minimumShare == null ? DEFAULT_MINIMUM_SHARE : minimumShare;
         this.leavesColdCode = leavesColdCode;
-        this.leavesFailurePaths = leavesFailurePaths;
+        this.leavesColdPaths = leavesColdPaths;
     }
 
     /** The gate for a recipe's options, cold code rewritten: {@link #NONE} when no table is given. */
@@ -55,7 +55,7 @@ public final class ProfileGate {
     /**
      * The gate of a composite's options: a table, its minimum share, and whether spots in cold code are rewritten
      * ({@code includeColdCode}). With a table, the recording decides for whole methods (a hot {@code toString} is
-     * rewritten), and cold code is only a hot method's failure paths, unless the recording allocated exceptions there.
+     * rewritten), and cold code is only a hot method's cold paths (failures, assertions, debug logging).
      */
     public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare, boolean includeColdCode) {
         boolean noTable = hotMethods == null || hotMethods.trim().isEmpty();
@@ -84,11 +84,12 @@ public final class ProfileGate {
 
     /**
      * The scan to run before the composite's recipes when it leaves cold code alone (the rules read the whole
-     * project), else null. Made once: its accumulator is found by the instance.
+     * project; a composite that rewrites main code only needs main code read), else null. Made once: its accumulator
+     * is found by the instance.
      */
-    public synchronized @Nullable ReadProjectForColdCode projectScan() {
+    public synchronized @Nullable ReadProjectForColdCode projectScan(boolean mainCodeOnly) {
         if (leavesColdCode && project == null) {
-            project = new ReadProjectForColdCode();
+            project = new ReadProjectForColdCode(mainCodeOnly);
         }
         return project;
     }
@@ -130,17 +131,18 @@ public final class ProfileGate {
             return null;
         }
         if (heat.reaches(minimumShare)) {
-            return leavesFailurePaths && !heat.allocatesExceptions() ? failurePathInAHotMethod(cursor, heat) : null;
+            return leavesColdPaths ? coldPathInAHotMethod(cursor, heat) : null;
         }
         return !heat.sampled()
                 ? "cold: the recording sampled no allocation or CPU time in this method"
                 : "cold: " + heat.describe() + ", below minimumShare " + MethodHeat.percent(minimumShare);
     }
 
-    private static @Nullable String failurePathInAHotMethod(Cursor cursor, MethodHeat heat) {
-        String failure = ColdCode.failureReason(cursor, null);
-        return failure == null ? null : failure + ", in a hot method (" + heat.describe() + ") whose recorded " +
-                                        "allocation names no exception: a recording samples methods, not their paths";
+    /** Failures count as run when the method's most allocated types name an exception. */
+    private static @Nullable String coldPathInAHotMethod(Cursor cursor, MethodHeat heat) {
+        String path = ColdCode.pathReason(cursor, heat.allocatesExceptions());
+        return path == null ? null : path + ", in a hot method (" + heat.describe() + "): a recording samples " +
+                                     "methods, not the paths in them";
     }
 
     /**

@@ -31,11 +31,12 @@ public abstract class ProfileGuidedComposite extends Recipe {
             "sampled allocation or CPU samples a method needs to be rewritten, from 0 to 1. Default 0.01 (1 %).";
 
     public static final String INCLUDE_COLD_CODE_NAME = "Include cold code";
-    public static final String INCLUDE_COLD_CODE_DESCRIPTION = "Without `hotMethods`: also rewrite spots in code that " +
-            "runs once, only when something fails, or only to print (building a thrown exception, a path that can only " +
-            "end in a throw, catch blocks, initialisers, `main`, `toString()`, a once-per-key cache's computation), " +
+    public static final String INCLUDE_COLD_CODE_DESCRIPTION = "Also rewrite spots in code that runs once, only " +
+            "when something fails, or only to print (building a thrown exception, a path that can only end in a throw, " +
+            "catch blocks, debug logging, initialisers, `main`, `toString()`, a once-per-key cache's computation), " +
             "which are otherwise left alone and listed with a `cold:` reason. Default false. With `hotMethods` the " +
-            "recording decides for whole methods, and this option only adds a hot method's failure paths.";
+            "recording decides for whole methods, and this option only adds a hot method's cold paths (failures, " +
+            "assertions, debug logging).";
 
     private transient @Nullable ProfileGate gate;
     private transient @Nullable List<Recipe> recipeList;
@@ -67,7 +68,7 @@ public abstract class ProfileGuidedComposite extends Recipe {
                 }
             }
             Recipe recipes = mainCodeOnly() ? mainCodeOnly(gated) : allCode(gated);
-            ReadProjectForColdCode scan = gate.projectScan();
+            ReadProjectForColdCode scan = gate.projectScan(mainCodeOnly());
             recipeList = scan != null ? Arrays.asList(scan, recipes) : Collections.singletonList(recipes);
         }
         return recipeList;

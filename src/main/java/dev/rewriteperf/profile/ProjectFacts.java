@@ -70,14 +70,17 @@ public final class ProjectFacts {
     /** The facts of one file: enough to tell its own failing helpers. */
     public static ProjectFacts ofFile(J.CompilationUnit file) {
         ProjectFacts facts = new ProjectFacts(false);
-        facts.read(file);
+        facts.read(file, false);
         return facts;
     }
 
-    /** Adds what {@code file} says. */
-    public synchronized void read(J.CompilationUnit file) {
+    /** Adds what {@code file} says; nothing for test code when {@code mainCodeOnly}. */
+    public synchronized void read(J.CompilationUnit file, boolean mainCodeOnly) {
         boolean test = new IsLikelyTest().getVisitor().visit(file, new InMemoryExecutionContext()) != file;
-        new Reader(!test).visit(file, 0);
+        if (test && mainCodeOnly) {
+            return;
+        }
+        new Reader(!test, file.getSourcePath().toString()).visit(file, 0);
         allHashed = null;
     }
 
@@ -228,8 +231,12 @@ public final class ProjectFacts {
         /** The {@code hashCode()} of main code the visit is in (not a method of a class declared inside it), else null. */
         private @Nullable HashCodeUses hashCode;
 
-        Reader(boolean mainCode) {
+        /** The path of the file read. */
+        private final String file;
+
+        Reader(boolean mainCode, String file) {
             this.mainCode = mainCode;
+            this.file = file;
         }
 
         @Override
@@ -304,9 +311,8 @@ public final class ProjectFacts {
         }
 
         private void called(JavaType.@Nullable Method method) {
-            J.CompilationUnit file = getCursor().firstEnclosing(J.CompilationUnit.class);
-            if (method != null && file != null) {
-                callers.computeIfAbsent(methodKey(method), k -> new HashSet<>()).add(file.getSourcePath().toString());
+            if (method != null) {
+                callers.computeIfAbsent(methodKey(method), k -> new HashSet<>()).add(file);
             }
         }
 

@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * The first recipe of a composite that leaves cold code alone: it reads every Java source for the facts the rules
  * need beyond a spot's own file ({@link ProjectFacts}: which methods always throw, which files call each method).
- * It changes nothing.
+ * It changes nothing. For a composite that rewrites main code only, test code is not read: a test's call does not
+ * make a method hot, and a test's helpers are not main code's.
  */
 public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
 
@@ -22,6 +23,19 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
      * with cursors of their own, whose root would hold an empty accumulator.
      */
     private transient volatile @Nullable ProjectFacts facts;
+
+    /** Whether the composite rewrites main code only: then what tests declare and call is not read. */
+    private final boolean mainCodeOnly;
+
+    /** Reads main and test code: the scan as recipe discovery and a composite that includes tests make it. */
+    public ReadProjectForColdCode() {
+        this(false);
+    }
+
+    /** The scan of a composite that rewrites main code only ({@code true}), or test code too. */
+    public ReadProjectForColdCode(boolean mainCodeOnly) {
+        this.mainCodeOnly = mainCodeOnly;
+    }
 
     @Override
     public String getDisplayName() {
@@ -57,7 +71,7 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
             @Override
             public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
                 if (tree instanceof J.CompilationUnit) {
-                    facts.read((J.CompilationUnit) tree);
+                    facts.read((J.CompilationUnit) tree, mainCodeOnly);
                 }
                 return tree;
             }

@@ -590,6 +590,84 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    /**
+     * A block that runs only with debug logging on only prints, and production runs leave the level off. The same
+     * idiom under an info check, in the else branch, under a negated check or an {@code ||} runs at the default level.
+     */
+    @Test
+    void aBlockThatRunsOnlyWithDebugLoggingIsColdButOtherLevelsAreNot() {
+        //language=java
+        String log = """
+          package com.example;
+
+          public interface Log {
+              boolean isDebugEnabled();
+              boolean isTraceEnabled();
+              boolean isInfoEnabled();
+              void info(String message);
+          }
+          """;
+        //language=java
+        String before = """
+          package com.example;
+
+          import java.util.logging.Level;
+          import java.util.logging.Logger;
+
+          class Audit {
+              private static final Logger LOGGER = Logger.getLogger("audit");
+              private final Log log;
+              private boolean ready;
+
+              Audit(Log log) {
+                  this.log = log;
+              }
+
+              void record(String id, boolean allowed) {
+                  if (!allowed) {
+                      log.info(String.format("blocked %s", id));
+                  } else if (LOGGER.isLoggable(Level.FINE)) {
+                      LOGGER.fine(String.format("allowed %s", id));
+                  }
+                  if (log.isDebugEnabled()) {
+                      log.info(String.format("recorded %s", id));
+                  } else {
+                      log.info(String.format("done %s", id));
+                  }
+                  if (ready && (log.isTraceEnabled())) {
+                      log.info(String.format("trace %s", id));
+                  }
+                  if (log.isInfoEnabled()) {
+                      log.info(String.format("info %s", id));
+                  }
+                  if (LOGGER.isLoggable(Level.INFO)) {
+                      LOGGER.info(String.format("level %s", id));
+                  }
+                  if (!log.isDebugEnabled()) {
+                      log.info(String.format("quiet %s", id));
+                  }
+                  if (log.isDebugEnabled() || ready) {
+                      log.info(String.format("either %s", id));
+                  }
+              }
+          }
+          """;
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
+            Map.entry("String.format(\"allowed %s\", id)", "cold: runs only with debug logging on, to print"),
+            Map.entry("String.format(\"recorded %s\", id)", "cold: runs only with debug logging on, to print"),
+            Map.entry("String.format(\"trace %s\", id)", "cold: runs only with debug logging on, to print"))),
+          java(log),
+          java(before, before
+            .replace("String.format(\"blocked %s\", id)", "\"blocked \" + id")
+            .replace("String.format(\"done %s\", id)", "\"done \" + id")
+            .replace("String.format(\"info %s\", id)", "\"info \" + id")
+            .replace("String.format(\"level %s\", id)", "\"level \" + id")
+            .replace("String.format(\"quiet %s\", id)", "\"quiet \" + id")
+            .replace("String.format(\"either %s\", id)", "\"either \" + id"))
+        );
+    }
+
     /** A recording decides for a whole method: a hot toString is hot. */
     @Test
     void aProfileOverridesTheColdContexts(@TempDir Path dir) throws IOException {
@@ -629,7 +707,49 @@ class ColdCodeTest implements RewriteTest {
      */
     @Test
     void aProfileOverridesTheOnceOnlyContextsButNotAHotMethodsFailurePaths(@TempDir Path dir) throws IOException {
-        String hot = ",900000,0.0900,0.0100,\"java.lang.String 100%\"\n";
+        Path csv = everyMethodOfOrdersHot(dir, "java.lang.String 100%");
+        String inAHotMethod = ", in a hot method (9.00 % of the sampled allocation, 1.00 % of CPU samples): a recording " +
+                              "samples methods, not the paths in them";
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(csv.toString(), 0.01))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"no id for %s\", name)", "cold: builds the message of an exception" + inAHotMethod),
+              Map.entry("String.format(\"id %s is too long\", id)", "cold: builds the message of a thrown exception" + inAHotMethod),
+              Map.entry("String.format(\"bad id %s\", id)", "cold: builds the message of an error that fail(..) always throws" + inAHotMethod),
+              Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea" + inAHotMethod),
+              Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails" + inAHotMethod),
+              Map.entry("String.format(\"no name for %s\", id)", "cold: builds the message of a failed check (Objects.requireNonNull(..))" + inAHotMethod))),
+          java(COLD, ONCE_ONLY_CONTEXTS_REWRITTEN)
+        );
+    }
+
+    /** Exceptions among a hot method's most allocated types: its failures ran while recording; its assert did not. */
+    @Test
+    void aHotMethodThatAllocatedExceptionsKeepsOnlyItsAssertCold(@TempDir Path dir) throws IOException {
+        Path csv = everyMethodOfOrdersHot(dir, "java.lang.IllegalArgumentException 50%; java.lang.String 50%");
+        rewriteRun(
+          spec -> spec.recipe(new PerformanceBestPractices(csv.toString(), 0.01))
+            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea, in a " +
+                "hot method (9.00 % of the sampled allocation, 1.00 % of CPU samples): a recording samples methods, not the paths in them"))),
+          java(COLD, ONCE_ONLY_CONTEXTS_REWRITTEN
+            .replace("String.format(\"no id for %s\", name)", "\"no id for \" + name")
+            .replace("String.format(\"id %s is too long\", id)", "\"id \" + id + \" is too long\"")
+            .replace("String.format(\"bad id %s\", id)", "\"bad id \" + id")
+            .replace("String.format(\"cannot read %s\", id)", "\"cannot read \" + id")
+            .replace("() -> String.format(\"no name for %s\", id)", "() -> \"no name for \" + id"))
+        );
+    }
+
+    private static final String ONCE_ONLY_CONTEXTS_REWRITTEN = COLD_WITH_ONLY_PER_CALL_CODE_REWRITTEN
+      .replace("String.format(\"orders %s\", Orders.class.getSimpleName())", "\"orders \" + Orders.class.getSimpleName()")
+      .replace("String.format(\"v%s\", 2)", "\"v\" + 2")
+      .replace("String.format(\"orders-%s\", 1)", "\"orders-\" + 1")
+      .replace("String.format(\"%s orders\", args.length)", "args.length + \" orders\"")
+      .replace("String.format(\"Orders[%s]\", name)", "\"Orders[\" + name + \"]\"");
+
+    private static Path everyMethodOfOrdersHot(Path dir, String topTypes) throws IOException {
+        String hot = ",900000,0.0900,0.0100,\"" + topTypes + "\"\n";
         Path csv = dir.resolve("hot-methods.csv");
         Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
                           "com.example.Orders,<clinit>,()V" + hot +
@@ -640,24 +760,7 @@ class ColdCodeTest implements RewriteTest {
                           "com.example.Orders,check,(Ljava/lang/String;)V" + hot +
                           "com.example.Orders,read,(Ljava/lang/String;)V" + hot +
                           "com.example.Orders,logged,(Ljava/lang/String;)Ljava/lang/String;" + hot).getBytes(StandardCharsets.UTF_8));
-        String inAHotMethod = ", in a hot method (9.00 % of the sampled allocation, 1.00 % of CPU samples) whose " +
-                              "recorded allocation names no exception: a recording samples methods, not their paths";
-        rewriteRun(
-          spec -> spec.recipe(new PerformanceBestPractices(csv.toString(), 0.01))
-            .dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
-              Map.entry("String.format(\"no id for %s\", name)", "cold: builds the message of an exception" + inAHotMethod),
-              Map.entry("String.format(\"id %s is too long\", id)", "cold: builds the message of a thrown exception" + inAHotMethod),
-              Map.entry("String.format(\"bad id %s\", id)", "cold: builds the message of an error that fail(..) always throws" + inAHotMethod),
-              Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea" + inAHotMethod),
-              Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails" + inAHotMethod),
-              Map.entry("String.format(\"no name for %s\", id)", "cold: builds the message of a failed check (Objects.requireNonNull(..))" + inAHotMethod))),
-          java(COLD, COLD_WITH_ONLY_PER_CALL_CODE_REWRITTEN
-            .replace("String.format(\"orders %s\", Orders.class.getSimpleName())", "\"orders \" + Orders.class.getSimpleName()")
-            .replace("String.format(\"v%s\", 2)", "\"v\" + 2")
-            .replace("String.format(\"orders-%s\", 1)", "\"orders-\" + 1")
-            .replace("String.format(\"%s orders\", args.length)", "args.length + \" orders\"")
-            .replace("String.format(\"Orders[%s]\", name)", "\"Orders[\" + name + \"]\""))
-        );
+        return csv;
     }
 
     //language=java
@@ -767,6 +870,53 @@ class ColdCodeTest implements RewriteTest {
               """
           ),
           java(CODECS, CODECS.replace("t -> String.format(\"%s-name\", type.getName())", "t -> type.getName() + \"-name\""))
+        );
+    }
+
+    //language=java
+    private static final String LABELS = """
+      package com.example;
+
+      class Labels {
+          static String label(String s) {
+              return String.format("<%s>", s);
+          }
+
+          void check(String s) {
+              if (s.isEmpty()) {
+                  throw new IllegalArgumentException(label(s));
+              }
+          }
+      }
+      """;
+
+    //language=java
+    private static final String LABELS_TEST = """
+      package com.example;
+
+      class LabelsTest {
+          void labels() {
+              Labels.label("a");
+          }
+      }
+      """;
+
+    /**
+     * A test's call does not make main code hot: for the umbrella (main code only) a method main code calls only to
+     * build a thrown message is cold, whatever tests call it; a composite that includes tests counts their calls.
+     */
+    @Test
+    void aTestsCallDoesNotMakeMainCodeHotUnlessTestsAreIncluded() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
+            Map.entry("String.format(\"<%s>\", s)", "cold: called only from cold code (builds the message of an exception)"))),
+          java(LABELS),
+          srcTestJava(java(LABELS_TEST))
+        );
+        rewriteRun(
+          spec -> spec.recipe(new dev.rewriteperf.PerformanceBestPracticesIncludingTests()),
+          java(LABELS, LABELS.replace("String.format(\"<%s>\", s)", "\"<\" + s + \">\"")),
+          srcTestJava(java(LABELS_TEST))
         );
     }
 

@@ -169,8 +169,8 @@ class ProfileGuidedRunTest implements RewriteTest {
                 assertThat(rows).filteredOn(r -> !r.isChanged()).singleElement().satisfies(row -> {
                     assertThat(row.getLocation()).endsWith("#describe");
                     assertThat(row.getReason()).isEqualTo("cold: builds the message of an exception, in a hot method " +
-                      "(50.00 % of the sampled allocation, 10.00 % of CPU samples) whose recorded allocation names no " +
-                      "exception: a recording samples methods, not their paths");
+                      "(50.00 % of the sampled allocation, 10.00 % of CPU samples): a recording samples methods, not the " +
+                      "paths in them");
                     assertThat(row.getSampledBytes()).isEqualTo(500_000L);
                 });
             }),
