@@ -38,11 +38,17 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class ColdCode {
 
-    /** A logger's checks for a level that production runs leave off: {@code isDebugEnabled()}, {@code isTraceEnabled()}. */
+    /** A logger's checks for a level that production runs leave off ({@code isDebugEnabled()}, or with a marker). */
     private static final List<String> DEBUG_CHECKS = Arrays.asList("isDebugEnabled", "isTraceEnabled");
 
-    /** The levels below info, of {@code java.util.logging}, {@code System.Logger} and Log4j ({@code isLoggable(Level.FINE)}). */
-    private static final List<String> DEBUG_LEVELS = Arrays.asList("FINE", "FINER", "FINEST", "DEBUG", "TRACE", "ALL");
+    /** A logger's checks of a level it is given ({@code isLoggable(Level.FINE)}, {@code isEnabled(Level.DEBUG)}). */
+    private static final List<String> LEVEL_CHECKS = Arrays.asList("isLoggable", "isEnabled", "isEnabledForLevel", "isEnabledFor");
+
+    /**
+     * The levels below info of {@code java.util.logging} (whose default is {@code INFO}), {@code System.Logger}, SLF4J
+     * and Log4j.
+     */
+    private static final List<String> DEBUG_LEVELS = Arrays.asList("CONFIG", "FINE", "FINER", "FINEST", "DEBUG", "TRACE");
 
     /** Classes whose methods take a message supplier that they call only when a check fails. */
     private static final List<String> CHECKS = Arrays.asList("java.util.Objects", "org.apache.commons.lang3.Validate",
@@ -75,27 +81,30 @@ public final class ColdCode {
 
     /**
      * Why the spot at {@code cursor} is on a path of its method that runs only when something fails (building a thrown
-     * exception, a catch block, a failed check's message, a path that ends in a throw) or only with assertions or
-     * debug logging on; null otherwise. This is the part of {@link #reason} a method-level recording cannot overrule:
+     * exception, a failed check's message, a path that ends in a throw; unless {@code failuresRan}) or only with
+     * assertions or debug logging on; null otherwise. The method's own file tells its failing helpers. This is the part of {@link #reason} a method-level recording cannot overrule:
      * it says a method runs, not which of its paths do.
      */
     public static @Nullable String pathReason(Cursor cursor, boolean failuresRan) {
         J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
-        return file == null ? null : reason(cursor, ProjectFacts.ofFile(file), 0, failuresRan ? Scope.QUIET_PATHS : Scope.PATHS);
+        return file == null ? null : reason(cursor, ProjectFacts.ofFile(file), 0, failuresRan ? Scope.PATHS_BUT_FAILURES : Scope.PATHS);
     }
 
     /** Which of the contexts {@link #reason} reads. */
     private enum Scope {
         /** All of them: a run without a profile. */
         ALL,
-        /** The paths within a method: a profile says the method runs. */
+        /**
+         * The paths within a method, a profile saying the method runs: not a catch block, which may be a fallback
+         * doing the method's work (an exception thrown in a callee is charged to the callee).
+         */
         PATHS,
-        /** The paths within a method, but for failures: a profile says the method runs and fails. */
-        QUIET_PATHS
+        /** The paths within a method but for failures: a profile says the method runs and fails. */
+        PATHS_BUT_FAILURES
     }
 
     private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, Scope scope) {
-        boolean failures = scope != Scope.QUIET_PATHS;
+        boolean failures = scope != Scope.PATHS_BUT_FAILURES;
         boolean methods = scope == Scope.ALL;
         boolean inLambda = false;
         boolean repeats = false;
@@ -113,7 +122,7 @@ public final class ColdCode {
                 return "cold: builds the message of an error that " + ((J.MethodInvocation) value).getSimpleName() +
                        "(..) always throws";
             }
-            if (value instanceof J.Try.Catch && failures) {
+            if (value instanceof J.Try.Catch && methods) {
                 return CATCH + ", which runs only when something fails";
             }
             if (value instanceof J.Assert) {
@@ -144,7 +153,7 @@ public final class ColdCode {
                     return "cold: runs only on a path that ends in " + failing;
                 }
             }
-            if (value instanceof J.MethodDeclaration && !methods || value instanceof J.ClassDeclaration) {
+            if ((value instanceof J.MethodDeclaration && !methods) || value instanceof J.ClassDeclaration) {
                 return null;
             }
             if (value instanceof J.MethodDeclaration && !inLambda && isEnumConstructor((J.MethodDeclaration) value)) {
@@ -340,9 +349,11 @@ public final class ColdCode {
     }
 
     /**
-     * A condition that holds only with debug logging on: a logger's {@code isDebugEnabled()} or {@code isTraceEnabled()},
-     * {@code isLoggable(Level.FINE)} (or {@code isEnabled(Level.DEBUG)}), alone or one operand of an {@code &&}. The
-     * code it guards only prints, and only when someone turned the level on.
+     * A condition that holds only with debug logging on: a logger's {@code isDebugEnabled()} or {@code isTraceEnabled()}
+     * (with a marker or not), or its check of a level below info ({@code isLoggable(Level.FINE)},
+     * {@code isEnabled(Level.DEBUG)}), alone or one operand of an {@code &&}. A logger is a type named for one
+     * ({@code Logger}, {@code Log}, {@code InternalLogger}): a setting's {@code config.isDebugEnabled()} may be on in
+     * production. The code it guards only prints, and only when someone turned the level on.
      */
     private static boolean guardsDebugLogging(Expression condition) {
         Expression e = ExpressionShapes.unwrap(condition);
@@ -353,13 +364,21 @@ public final class ColdCode {
             return false;
         }
         J.MethodInvocation check = (J.MethodInvocation) e;
-        List<Expression> arguments = check.getArguments();
-        boolean noArguments = arguments.isEmpty() || arguments.size() == 1 && arguments.get(0) instanceof J.Empty;
-        if (noArguments) {
-            return DEBUG_CHECKS.contains(check.getSimpleName());
+        JavaType.Method type = check.getMethodType();
+        if (type == null || !type.getDeclaringType().getClassName().contains("Log")) {
+            return false;
         }
-        boolean levelCheck = check.getSimpleName().equals("isLoggable") || check.getSimpleName().equals("isEnabled");
-        return levelCheck && arguments.size() == 1 && DEBUG_LEVELS.contains(levelName(arguments.get(0)));
+        if (DEBUG_CHECKS.contains(type.getName())) {
+            return true;
+        }
+        List<Expression> arguments = check.getArguments();
+        return LEVEL_CHECKS.contains(type.getName()) && !arguments.isEmpty() && isDebugLevel(arguments.get(0));
+    }
+
+    /** {@code Level.FINE}, {@code DEBUG} statically imported: a constant of a {@code ..Level} type below info. */
+    private static boolean isDebugLevel(Expression level) {
+        JavaType.FullyQualified type = TypeUtils.asFullyQualified(level.getType());
+        return type != null && type.getClassName().endsWith("Level") && DEBUG_LEVELS.contains(levelName(level));
     }
 
     private static @Nullable String levelName(Expression level) {

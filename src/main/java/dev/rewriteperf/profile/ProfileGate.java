@@ -10,12 +10,13 @@ import java.util.List;
 
 /**
  * Which spots a run may rewrite. With a hot-methods table: those in methods whose share of the recording's sampled
- * allocation or CPU samples is at least {@code minimumShare}, wherever in the method they are (a hot {@code toString}
- * is hot), but for a composite's spots on the method's cold paths ({@link ColdCode#pathReason}: failures, unless the
- * recording allocated an exception in it, assertions, debug logging). Without one, for the umbrella and the family composites: every spot but those in cold code
- * ({@link ColdCode}: building a thrown exception, a catch block, an initialiser, {@code main}, {@code toString()}),
- * unless the run asks for cold code too. A recipe activated by its own name rewrites every spot ({@link #NONE}). The
- * table is read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
+ * allocation or CPU samples reaches {@code minimumShare}, wherever in the method (a hot {@code toString} is hot). A
+ * composite still leaves alone a hot method's cold paths ({@link ColdCode#pathReason}): its asserts and debug-logging
+ * blocks always, its failure paths unless the recording allocated an exception in that method. Without a table, for
+ * the umbrella and the family composites: every spot but those in cold code ({@link ColdCode}: building a thrown
+ * exception, a catch block, an assert, debug logging, an initialiser, {@code main}, {@code toString()}, ...), unless
+ * the run asks for cold code too. A recipe activated by its own name rewrites every spot ({@link #NONE}). The table is
+ * read once, on first use; a table that cannot be read lets nothing be rewritten, each spot saying why.
  */
 public final class ProfileGate {
 
@@ -30,8 +31,8 @@ public final class ProfileGate {
     /** Without a table: whether spots in cold code are left alone. */
     private final boolean leavesColdCode;
     /**
-     * With a table: whether spots on a hot method's cold paths (failures, debug logging) are left alone. A recording
-     * samples methods, not the paths in them: that a method is hot does not say its throw runs.
+     * With a table: whether spots on a hot method's cold paths (failures, asserts, debug logging) are left alone. A
+     * recording samples methods, not the paths in them: that a method is hot does not say its throw runs.
      */
     private final boolean leavesColdPaths;
     /** The composite's scan of the project for the cold-code rules; null until the composite adds it. */
@@ -55,7 +56,7 @@ public final class ProfileGate {
     /**
      * The gate of a composite's options: a table, its minimum share, and whether spots in cold code are rewritten
      * ({@code includeColdCode}). With a table, the recording decides for whole methods (a hot {@code toString} is
-     * rewritten), and cold code is only a hot method's cold paths (failures, assertions, debug logging).
+     * rewritten), and cold code is only a hot method's cold paths (failures, asserts, debug logging).
      */
     public static ProfileGate of(@Nullable String hotMethods, @Nullable Double minimumShare, boolean includeColdCode) {
         boolean noTable = hotMethods == null || hotMethods.trim().isEmpty();

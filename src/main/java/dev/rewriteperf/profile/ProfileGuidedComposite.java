@@ -33,7 +33,7 @@ public abstract class ProfileGuidedComposite extends Recipe {
     public static final String INCLUDE_COLD_CODE_NAME = "Include cold code";
     public static final String INCLUDE_COLD_CODE_DESCRIPTION = "Also rewrite spots in code that runs once, only " +
             "when something fails, or only to print (building a thrown exception, a path that can only end in a throw, " +
-            "catch blocks, debug logging, initialisers, `main`, `toString()`, a once-per-key cache's computation), " +
+            "catch blocks, asserts, debug logging, initialisers, `main`, `toString()`, a once-per-key cache's computation), " +
             "which are otherwise left alone and listed with a `cold:` reason. Default false. With `hotMethods` the " +
             "recording decides for whole methods, and this option only adds a hot method's cold paths (failures, " +
             "assertions, debug logging).";

@@ -24,7 +24,10 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
      */
     private transient volatile @Nullable ProjectFacts facts;
 
-    /** Whether the composite rewrites main code only: then what tests declare and call is not read. */
+    /**
+     * Whether the composite rewrites main code only: then what tests declare and call is not read. Not an option: a
+     * composite makes its own scan; a copy made by discovery or from YAML reads test code too, which only costs time.
+     */
     private final boolean mainCodeOnly;
 
     /** Reads main and test code: the scan as recipe discovery and a composite that includes tests make it. */
@@ -44,8 +47,9 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
 
     @Override
     public String getDescription() {
-        return "Finds, across the project's Java sources, the methods that always throw and the files that call " +
-               "each method, so the recipes after it can tell cold code. Changes nothing.";
+        return "Finds, across the Java sources its composite rewrites (main code, unless the composite includes " +
+               "tests), the methods that always throw and the files that call each method, so the recipes after it " +
+               "can tell cold code. Changes nothing.";
     }
 
     @Override

@@ -590,81 +590,128 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String LOG = """
+      package com.example;
+
+      public interface Log {
+          boolean isDebugEnabled();
+          boolean isTraceEnabled();
+          boolean isInfoEnabled();
+          void info(String message);
+      }
+      """;
+
+    //language=java
+    private static final String SETTINGS = """
+      package com.example;
+
+      public interface Settings {
+          boolean isDebugEnabled();
+      }
+      """;
+
+    //language=java
+    private static final String AUDIT = """
+      package com.example;
+
+      import java.util.logging.Level;
+      import java.util.logging.Logger;
+
+      class Audit {
+          private static final Logger LOGGER = Logger.getLogger("audit");
+          private final Log log;
+          private final System.Logger system = System.getLogger("audit");
+          private final Settings settings;
+          private boolean ready;
+
+          Audit(Log log, Settings settings) {
+              this.log = log;
+              this.settings = settings;
+          }
+
+          void record(String id, boolean allowed, Level level) {
+              if (!allowed) {
+                  log.info(String.format("blocked %s", id));
+              } else if (LOGGER.isLoggable(Level.FINE)) {
+                  LOGGER.fine(String.format("allowed %s", id));
+              }
+              if (log.isDebugEnabled()) {
+                  log.info(String.format("recorded %s", id));
+              } else {
+                  log.info(String.format("done %s", id));
+              }
+              if (ready && (log.isTraceEnabled())) {
+                  log.info(String.format("trace %s", id));
+              }
+              if (system.isLoggable(System.Logger.Level.DEBUG)) {
+                  log.info(String.format("system %s", id));
+              }
+              if (log.isInfoEnabled()) {
+                  log.info(String.format("info %s", id));
+              }
+              if (LOGGER.isLoggable(Level.INFO)) {
+                  LOGGER.info(String.format("level %s", id));
+              }
+              if (LOGGER.isLoggable(level)) {
+                  LOGGER.info(String.format("given %s", id));
+              }
+              if (!log.isDebugEnabled()) {
+                  log.info(String.format("quiet %s", id));
+              }
+              if (log.isDebugEnabled() || ready) {
+                  log.info(String.format("either %s", id));
+              }
+              if (settings.isDebugEnabled()) {
+                  log.info(String.format("setting %s", id));
+              }
+          }
+      }
+      """;
+
+    /** The per-call spots of {@link #AUDIT} rewritten, its debug-logging blocks not. */
+    private static final String AUDIT_PER_CALL_REWRITTEN = AUDIT
+      .replace("String.format(\"blocked %s\", id)", "\"blocked \" + id")
+      .replace("String.format(\"done %s\", id)", "\"done \" + id")
+      .replace("String.format(\"info %s\", id)", "\"info \" + id")
+      .replace("String.format(\"level %s\", id)", "\"level \" + id")
+      .replace("String.format(\"given %s\", id)", "\"given \" + id")
+      .replace("String.format(\"quiet %s\", id)", "\"quiet \" + id")
+      .replace("String.format(\"either %s\", id)", "\"either \" + id")
+      .replace("String.format(\"setting %s\", id)", "\"setting \" + id");
+
+    private static final List<String> DEBUG_ONLY = List.of("String.format(\"allowed %s\", id)",
+      "String.format(\"recorded %s\", id)", "String.format(\"trace %s\", id)", "String.format(\"system %s\", id)");
+
     /**
      * A block that runs only with debug logging on only prints, and production runs leave the level off. The same
-     * idiom under an info check, in the else branch, under a negated check or an {@code ||} runs at the default level.
+     * idiom under an info check, a level the caller gives, in the else branch, under a negated check or an
+     * {@code ||}, or under a setting's {@code isDebugEnabled()} (not a logger's) runs at the default level.
      */
     @Test
     void aBlockThatRunsOnlyWithDebugLoggingIsColdButOtherLevelsAreNot() {
-        //language=java
-        String log = """
-          package com.example;
+        auditLeavesOnlyItsDebugLoggingAlone(new PerformanceBestPractices(), "cold: runs only with debug logging on, to print");
+    }
 
-          public interface Log {
-              boolean isDebugEnabled();
-              boolean isTraceEnabled();
-              boolean isInfoEnabled();
-              void info(String message);
-          }
-          """;
-        //language=java
-        String before = """
-          package com.example;
+    /** In a hot method whose failures ran while recording, its debug-logging blocks are still cold. */
+    @Test
+    void aHotMethodsDebugLoggingStaysCold(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("hot-methods.csv");
+        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
+                          "com.example.Audit,record,(Ljava/lang/String;ZLjava/util/logging/Level;)V,900000,0.9000,0.1000," +
+                          "\"java.lang.IllegalStateException 60%; java.lang.String 40%\"\n").getBytes(StandardCharsets.UTF_8));
+        auditLeavesOnlyItsDebugLoggingAlone(new PerformanceBestPractices(csv.toString(), 0.01),
+          "cold: runs only with debug logging on, to print, in a hot method (90.00 % of the sampled allocation, " +
+          "10.00 % of CPU samples): a recording samples methods, not the paths in them");
+    }
 
-          import java.util.logging.Level;
-          import java.util.logging.Logger;
-
-          class Audit {
-              private static final Logger LOGGER = Logger.getLogger("audit");
-              private final Log log;
-              private boolean ready;
-
-              Audit(Log log) {
-                  this.log = log;
-              }
-
-              void record(String id, boolean allowed) {
-                  if (!allowed) {
-                      log.info(String.format("blocked %s", id));
-                  } else if (LOGGER.isLoggable(Level.FINE)) {
-                      LOGGER.fine(String.format("allowed %s", id));
-                  }
-                  if (log.isDebugEnabled()) {
-                      log.info(String.format("recorded %s", id));
-                  } else {
-                      log.info(String.format("done %s", id));
-                  }
-                  if (ready && (log.isTraceEnabled())) {
-                      log.info(String.format("trace %s", id));
-                  }
-                  if (log.isInfoEnabled()) {
-                      log.info(String.format("info %s", id));
-                  }
-                  if (LOGGER.isLoggable(Level.INFO)) {
-                      LOGGER.info(String.format("level %s", id));
-                  }
-                  if (!log.isDebugEnabled()) {
-                      log.info(String.format("quiet %s", id));
-                  }
-                  if (log.isDebugEnabled() || ready) {
-                      log.info(String.format("either %s", id));
-                  }
-              }
-          }
-          """;
+    private void auditLeavesOnlyItsDebugLoggingAlone(PerformanceBestPractices recipe, String reason) {
         rewriteRun(
-          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
-            Map.entry("String.format(\"allowed %s\", id)", "cold: runs only with debug logging on, to print"),
-            Map.entry("String.format(\"recorded %s\", id)", "cold: runs only with debug logging on, to print"),
-            Map.entry("String.format(\"trace %s\", id)", "cold: runs only with debug logging on, to print"))),
-          java(log),
-          java(before, before
-            .replace("String.format(\"blocked %s\", id)", "\"blocked \" + id")
-            .replace("String.format(\"done %s\", id)", "\"done \" + id")
-            .replace("String.format(\"info %s\", id)", "\"info \" + id")
-            .replace("String.format(\"level %s\", id)", "\"level \" + id")
-            .replace("String.format(\"quiet %s\", id)", "\"quiet \" + id")
-            .replace("String.format(\"either %s\", id)", "\"either \" + id"))
+          spec -> spec.recipe(recipe).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows))
+            .containsOnlyKeys(DEBUG_ONLY).allSatisfy((spot, why) -> assertThat(why).isEqualTo(reason))),
+          java(LOG),
+          java(SETTINGS),
+          java(AUDIT, AUDIT_PER_CALL_REWRITTEN)
         );
     }
 
@@ -703,7 +750,8 @@ class ColdCodeTest implements RewriteTest {
 
     /**
      * With every method of the file hot, the once-only contexts are rewritten (the recording says they run), and the
-     * failure paths stay cold: a recording samples methods, not the paths in them.
+     * failure paths stay cold: a recording samples methods, not the paths in them. A catch block is rewritten: it may
+     * be a fallback doing the method's work, and an exception a callee throws is charged to the callee.
      */
     @Test
     void aProfileOverridesTheOnceOnlyContextsButNotAHotMethodsFailurePaths(@TempDir Path dir) throws IOException {
@@ -717,9 +765,8 @@ class ColdCodeTest implements RewriteTest {
               Map.entry("String.format(\"id %s is too long\", id)", "cold: builds the message of a thrown exception" + inAHotMethod),
               Map.entry("String.format(\"bad id %s\", id)", "cold: builds the message of an error that fail(..) always throws" + inAHotMethod),
               Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea" + inAHotMethod),
-              Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails" + inAHotMethod),
               Map.entry("String.format(\"no name for %s\", id)", "cold: builds the message of a failed check (Objects.requireNonNull(..))" + inAHotMethod))),
-          java(COLD, ONCE_ONLY_CONTEXTS_REWRITTEN)
+          java(COLD, ONCE_ONLY_CONTEXTS_REWRITTEN.replace("String.format(\"cannot read %s\", id)", "\"cannot read \" + id"))
         );
     }
 
