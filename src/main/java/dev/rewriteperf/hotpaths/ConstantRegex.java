@@ -40,7 +40,10 @@ final class ConstantRegex {
     private static final Pattern CHARACTER_CLASS = Pattern.compile("\\[(\\^?)((?:\\\\.|[^\\\\\\]\\[^])+)]\\+?");
     /** The ranges a class may hold that have a name, longest first: {@code [a-z]}, {@code [^A-Za-z]}. */
     private static final String[][] RANGE_NAMES = {{"a-zA-Z0-9", "LETTER_OR_DIGIT"}, {"A-Za-z0-9", "LETTER_OR_DIGIT"},
-        {"a-zA-Z", "LETTER"}, {"A-Za-z", "LETTER"}, {"a-z", "LOWERCASE_LETTER"}, {"A-Z", "UPPERCASE_LETTER"}, {"0-9", "DIGIT"}};
+        {"a-zA-Z", "LETTER"}, {"A-Za-z", "LETTER"}, {"a-z", "LOWERCASE_LETTER"}, {"A-Z", "UPPERCASE_LETTER"}, {"0-9", "DIGIT"},
+        {"aeiouAEIOU", "VOWEL"}, {"AEIOUaeiou", "VOWEL"}, {"aeiou", "VOWEL"}, {"AEIOU", "UPPERCASE_VOWEL"}};
+    /** One letter or digit, repeated or not: {@code s+}. */
+    private static final Pattern ONE_CHARACTER = Pattern.compile("([A-Za-z0-9])(\\+?)");
     private static final int MAX_NAMED_MEMBERS = 3;
     /** Spaces a separator's regex allows around it: {@code \\s*} or {@code " *"} at either end. */
     private static final Pattern SPACES_AROUND = Pattern.compile("^(?:\\\\s\\*| \\*)|(?:\\\\s\\*| \\*)$");
@@ -97,7 +100,13 @@ final class ConstantRegex {
         if (name != null || !leading && !trailing || regex.length() < 2) {
             return name;
         }
-        String content = unanchoredName(regex.substring(leading ? 1 : 0, regex.length() - (trailing ? 1 : 0)));
+        String core = regex.substring(leading ? 1 : 0, regex.length() - (trailing ? 1 : 0));
+        String content = unanchoredName(core);
+        Matcher letter = ONE_CHARACTER.matcher(core);
+        if (content == null && letter.matches()) {
+            // "v" alone says nothing of what it is for, but a leading "h" or a trailing "s" does
+            content = letter.group(2).isEmpty() ? letter.group(1).toUpperCase(Locale.ROOT) : runOf(letter.group(1));
+        }
         if (content == null) {
             return null;
         }
@@ -108,6 +117,10 @@ final class ConstantRegex {
     private static @Nullable String unanchoredName(String regex) {
         if (NAMES.containsKey(regex)) {
             return NAMES.get(regex);
+        }
+        Matcher letter = ONE_CHARACTER.matcher(regex);
+        if (letter.matches() && !letter.group(2).isEmpty()) {
+            return runOf(letter.group(1));
         }
         String core = SPACES_AROUND.matcher(regex).replaceAll("");
         if (NAMES.containsKey(core)) {
@@ -147,6 +160,11 @@ final class ConstantRegex {
         boolean tooFew = names.isEmpty() || !words && names.size() < 2 || names.size() == 1 && names.get(0).length() < 2;
         // a constant's name cannot start with a digit
         return tooFew || names.size() > MAX_NAMED_MEMBERS || Character.isDigit(names.get(0).charAt(0)) ? null : String.join("_", names);
+    }
+
+    /** {@code RUN_OF_S} for {@code s+}: one or more of the character, which a replacement squeezes to one. */
+    private static String runOf(String character) {
+        return "RUN_OF_" + character.toUpperCase(Locale.ROOT);
     }
 
     /** Adds the word read so far to {@code names}, upper case; whether there was one. */

@@ -716,12 +716,12 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
               class Paths {
                   private static final Pattern SLASH = Pattern.compile("/");
-                  private static final Pattern OF_PATTERN = Pattern.compile("a+");
+                  private static final Pattern RUN_OF_A = Pattern.compile("a+");
 
                   static String of(String path) {
                       String doubled = SLASH.matcher(path).replaceAll("$0$0");
                       String first = SLASH.matcher(path).replaceFirst("_");
-                      return doubled + first + OF_PATTERN.matcher(path).replaceAll("a");
+                      return doubled + first + RUN_OF_A.matcher(path).replaceAll("a");
                   }
               }
               """
@@ -785,6 +785,55 @@ class PrecompileConstantRegexTest implements RewriteTest {
               }
               """
           ), 8)
+        );
+    }
+
+    /**
+     * A method of many regexes (commons-codec's Caverphone compiles about thirty a call) gets a name for each: a word
+     * or one letter anchored at an end ({@code LEADING_GN}, {@code TRAILING_S}), a run of one letter ({@code RUN_OF_S}),
+     * the vowels; not the method's name, which only one of them could have.
+     */
+    @Test
+    void aMethodOfManyRegexesNamesEachForWhatItMatches() {
+        rewriteRun(
+          java(
+            """
+              class Phonetic {
+                  static String encode(String txt) {
+                      txt = txt.replaceAll("^gn", "2n");
+                      txt = txt.replaceAll("mb$", "m2");
+                      txt = txt.replaceAll("^[aeiou]", "A");
+                      txt = txt.replaceAll("[aeiou]", "3");
+                      txt = txt.replaceAll("s+", "S");
+                      txt = txt.replaceAll("^h", "A");
+                      return txt.replaceAll("s$", "");
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Phonetic {
+                  private static final Pattern LEADING_GN = Pattern.compile("^gn");
+                  private static final Pattern TRAILING_MB = Pattern.compile("mb$");
+                  private static final Pattern LEADING_VOWEL = Pattern.compile("^[aeiou]");
+                  private static final Pattern VOWEL = Pattern.compile("[aeiou]");
+                  private static final Pattern RUN_OF_S = Pattern.compile("s+");
+                  private static final Pattern LEADING_H = Pattern.compile("^h");
+                  private static final Pattern TRAILING_S = Pattern.compile("s$");
+
+                  static String encode(String txt) {
+                      txt = LEADING_GN.matcher(txt).replaceAll("2n");
+                      txt = TRAILING_MB.matcher(txt).replaceAll("m2");
+                      txt = LEADING_VOWEL.matcher(txt).replaceAll("A");
+                      txt = VOWEL.matcher(txt).replaceAll("3");
+                      txt = RUN_OF_S.matcher(txt).replaceAll("S");
+                      txt = LEADING_H.matcher(txt).replaceAll("A");
+                      return TRAILING_S.matcher(txt).replaceAll("");
+                  }
+              }
+              """
+          )
         );
     }
 
