@@ -133,8 +133,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (!spots.mayRewrite(ctx, getCursor(), call)) {
                 return call;
             }
+            // the call's own prefix: a template re-indents a call that starts a line inside an aligned chain (johnzon)
             J replaced = Templates.builder(code, ctx).build()
-                    .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray());
+                    .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray()).withPrefix(call.getPrefix());
             requireNonNull(fields()).use(regex.source, requireNonNull(field));
             written(method, written);
             spots.rewritten(ctx, getCursor(), call, replaced);
@@ -151,7 +152,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
                 return call;
             }
             J replaced = Templates.builder(LITERAL_REPLACE, ctx).build().apply(getCursor(), call.getCoordinates().replace(),
-                    call.getSelect(), call.getArguments().get(0), call.getArguments().get(1));
+                    call.getSelect(), call.getArguments().get(0), call.getArguments().get(1)).withPrefix(call.getPrefix());
             spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
         }

@@ -789,6 +789,116 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * A call that starts a line keeps its indentation when rewritten, here a nested pair inside a lambda of a chain
+     * aligned on its dots (johnzon's {@code MapHelper}): the template alone would indent it as a continuation.
+     */
+    @Test
+    void aCallThatStartsALineKeepsItsIndentation() {
+        rewriteRun(
+          java(
+            """
+              import java.lang.reflect.Method;
+
+              interface FindMethod {
+                  Method get(String name, Class<?> type, Class<?> param) throws NoSuchMethodException;
+              }
+
+              """
+          ),
+          java(
+            """
+              import java.lang.reflect.Method;
+              import java.lang.reflect.ParameterizedType;
+              import java.util.Map;
+              import java.util.Objects;
+              import java.util.stream.Stream;
+
+              class MapHelper {
+                  private MapHelper() {
+                      // no-op
+                  }
+
+                  static Method find(final FindMethod finder, final Class<?> type) {
+                      return Stream.of(type.getGenericSuperclass())
+                                   .filter(ParameterizedType.class::isInstance)
+                                   .map(ParameterizedType.class::cast)
+                                   .filter(it -> Class.class.isInstance(it.getRawType()) && Map.class.isAssignableFrom(Class.class.cast(it.getRawType())))
+                                   .map(ParameterizedType::getActualTypeArguments)
+                                   .filter(a -> a.length == 2)
+                                   .map(a -> a[1])
+                                   .filter(Class.class::isInstance)
+                                   .map(Class.class::cast)
+                                   .flatMap(param -> {
+                                       final String simpleName = param.getSimpleName();
+                                       return Stream.of( // direct name or if the pattern is FoosImpl try addFoo
+                                               simpleName,
+                                               simpleName.replaceAll("Impl$" ,"").replaceAll("s$", ""))
+                                                    .map(it -> {
+                                                        try {
+                                                            return finder.get(it, type, param);
+                                                        } catch (final NoSuchMethodException e) {
+                                                            return null;
+                                                        }
+                                                    })
+                                                    .filter(Objects::nonNull);
+                                   })
+                                   .findFirst()
+                                   .orElse(null);
+                  }
+              }
+
+              """,
+            """
+              import java.lang.reflect.Method;
+              import java.lang.reflect.ParameterizedType;
+              import java.util.Map;
+              import java.util.Objects;
+              import java.util.regex.Pattern;
+              import java.util.stream.Stream;
+
+              class MapHelper {
+                  private static final Pattern TRAILING_IMPL = Pattern.compile("Impl$");
+                  private static final Pattern TRAILING_S = Pattern.compile("s$");
+
+                  private MapHelper() {
+                      // no-op
+                  }
+
+                  static Method find(final FindMethod finder, final Class<?> type) {
+                      return Stream.of(type.getGenericSuperclass())
+                                   .filter(ParameterizedType.class::isInstance)
+                                   .map(ParameterizedType.class::cast)
+                                   .filter(it -> Class.class.isInstance(it.getRawType()) && Map.class.isAssignableFrom(Class.class.cast(it.getRawType())))
+                                   .map(ParameterizedType::getActualTypeArguments)
+                                   .filter(a -> a.length == 2)
+                                   .map(a -> a[1])
+                                   .filter(Class.class::isInstance)
+                                   .map(Class.class::cast)
+                                   .flatMap(param -> {
+                                       final String simpleName = param.getSimpleName();
+                                       return Stream.of( // direct name or if the pattern is FoosImpl try addFoo
+                                               simpleName,
+                                               TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll("")).replaceAll(""))
+                                                    .map(it -> {
+                                                        try {
+                                                            return finder.get(it, type, param);
+                                                        } catch (final NoSuchMethodException e) {
+                                                            return null;
+                                                        }
+                                                    })
+                                                    .filter(Objects::nonNull);
+                                   })
+                                   .findFirst()
+                                   .orElse(null);
+                  }
+              }
+
+              """
+          )
+        );
+    }
+
+    /**
      * A method of many regexes (commons-codec's Caverphone compiles about thirty a call) gets a name for each: a word
      * or one letter anchored at an end ({@code LEADING_GN}, {@code TRAILING_S}), a run of one letter ({@code RUN_OF_S}),
      * the vowels; not the method's name, which only one of them could have.
