@@ -102,10 +102,9 @@ final class ConstantRegex {
         }
         String core = regex.substring(leading ? 1 : 0, regex.length() - (trailing ? 1 : 0));
         String content = unanchoredName(core);
-        Matcher letter = ONE_CHARACTER.matcher(core);
-        if (content == null && letter.matches()) {
-            // "v" alone says nothing of what it is for, but a leading "h" or a trailing "s" does
-            content = letter.group(2).isEmpty() ? letter.group(1).toUpperCase(Locale.ROOT) : runOf(letter.group(1));
+        if (content == null && ONE_CHARACTER.matcher(core).matches()) {
+            // "v" alone says nothing of what it is for, but a leading "h" or a trailing "s" does (a run is named already)
+            content = core.toUpperCase(Locale.ROOT);
         }
         if (content == null) {
             return null;

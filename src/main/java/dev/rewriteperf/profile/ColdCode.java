@@ -377,15 +377,9 @@ public final class ColdCode {
 
     /** {@code Level.FINE}, {@code DEBUG} statically imported: a constant of a {@code ..Level} type below info. */
     private static boolean isDebugLevel(Expression level) {
-        JavaType.FullyQualified type = TypeUtils.asFullyQualified(level.getType());
-        return type != null && type.getClassName().endsWith("Level") && DEBUG_LEVELS.contains(levelName(level));
-    }
-
-    private static @Nullable String levelName(Expression level) {
-        if (level instanceof J.FieldAccess) {
-            return ((J.FieldAccess) level).getSimpleName();
-        }
-        return level instanceof J.Identifier ? ((J.Identifier) level).getSimpleName() : null;
+        JavaType.Variable constant = ExpressionShapes.variableOf(level);
+        JavaType.FullyQualified type = constant == null ? null : TypeUtils.asFullyQualified(constant.getType());
+        return type != null && type.getClassName().endsWith("Level") && DEBUG_LEVELS.contains(constant.getName());
     }
 
     /** Only the enum's constants call it, each once, as the enum is initialised. */

@@ -788,25 +788,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
         );
     }
 
-    /**
-     * A call that starts a line keeps its indentation when rewritten, here a nested pair inside a lambda of a chain
-     * aligned on its dots (johnzon's {@code MapHelper}): the template alone would indent it as a continuation.
-     */
-    @Test
-    void aCallThatStartsALineKeepsItsIndentation() {
-        rewriteRun(
-          java(
-            """
-              import java.lang.reflect.Method;
-
-              interface FindMethod {
-                  Method get(String name, Class<?> type, Class<?> param) throws NoSuchMethodException;
-              }
-
-              """
-          ),
-          java(
-            """
+    //language=java
+    private static final String MAP_HELPER = """
               import java.lang.reflect.Method;
               import java.lang.reflect.ParameterizedType;
               import java.util.Map;
@@ -847,54 +830,32 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   }
               }
 
-              """,
+              """;
+
+    /**
+     * A call that starts a line keeps its indentation when rewritten, here a nested pair inside a lambda of a chain
+     * aligned on its dots (johnzon's {@code MapHelper}): the template alone would indent it as a continuation.
+     */
+    @Test
+    void aCallThatStartsALineKeepsItsIndentation() {
+        rewriteRun(
+          java(
             """
               import java.lang.reflect.Method;
-              import java.lang.reflect.ParameterizedType;
-              import java.util.Map;
-              import java.util.Objects;
-              import java.util.regex.Pattern;
-              import java.util.stream.Stream;
 
-              class MapHelper {
-                  private static final Pattern TRAILING_IMPL = Pattern.compile("Impl$");
-                  private static final Pattern TRAILING_S = Pattern.compile("s$");
-
-                  private MapHelper() {
-                      // no-op
-                  }
-
-                  static Method find(final FindMethod finder, final Class<?> type) {
-                      return Stream.of(type.getGenericSuperclass())
-                                   .filter(ParameterizedType.class::isInstance)
-                                   .map(ParameterizedType.class::cast)
-                                   .filter(it -> Class.class.isInstance(it.getRawType()) && Map.class.isAssignableFrom(Class.class.cast(it.getRawType())))
-                                   .map(ParameterizedType::getActualTypeArguments)
-                                   .filter(a -> a.length == 2)
-                                   .map(a -> a[1])
-                                   .filter(Class.class::isInstance)
-                                   .map(Class.class::cast)
-                                   .flatMap(param -> {
-                                       final String simpleName = param.getSimpleName();
-                                       return Stream.of( // direct name or if the pattern is FoosImpl try addFoo
-                                               simpleName,
-                                               TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll("")).replaceAll(""))
-                                                    .map(it -> {
-                                                        try {
-                                                            return finder.get(it, type, param);
-                                                        } catch (final NoSuchMethodException e) {
-                                                            return null;
-                                                        }
-                                                    })
-                                                    .filter(Objects::nonNull);
-                                   })
-                                   .findFirst()
-                                   .orElse(null);
-                  }
+              interface FindMethod {
+                  Method get(String name, Class<?> type, Class<?> param) throws NoSuchMethodException;
               }
 
               """
-          )
+          ),
+          java(MAP_HELPER, MAP_HELPER
+            .replace("import java.util.Objects;\n", "import java.util.Objects;\nimport java.util.regex.Pattern;\n")
+            .replace("class MapHelper {\n", "class MapHelper {\n" +
+              "    private static final Pattern TRAILING_IMPL = Pattern.compile(\"Impl$\");\n" +
+              "    private static final Pattern TRAILING_S = Pattern.compile(\"s$\");\n\n")
+            .replace("simpleName.replaceAll(\"Impl$\" ,\"\").replaceAll(\"s$\", \"\"))",
+              "TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll(\"\")).replaceAll(\"\"))"))
         );
     }
 

@@ -696,10 +696,8 @@ class ColdCodeTest implements RewriteTest {
     /** In a hot method whose failures ran while recording, its debug-logging blocks are still cold. */
     @Test
     void aHotMethodsDebugLoggingStaysCold(@TempDir Path dir) throws IOException {
-        Path csv = dir.resolve("hot-methods.csv");
-        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
-                          "com.example.Audit,record,(Ljava/lang/String;ZLjava/util/logging/Level;)V,900000,0.9000,0.1000," +
-                          "\"java.lang.IllegalStateException 60%; java.lang.String 40%\"\n").getBytes(StandardCharsets.UTF_8));
+        Path csv = hotMethods(dir, "com.example.Audit,record,(Ljava/lang/String;ZLjava/util/logging/Level;)V,900000,0.9000,0.1000," +
+                                   "\"java.lang.IllegalStateException 60%; java.lang.String 40%\"\n");
         auditLeavesOnlyItsDebugLoggingAlone(new PerformanceBestPractices(csv.toString(), 0.01),
           "cold: runs only with debug logging on, to print, in a hot method (90.00 % of the sampled allocation, " +
           "10.00 % of CPU samples): a recording samples methods, not the paths in them");
@@ -718,9 +716,7 @@ class ColdCodeTest implements RewriteTest {
     /** A recording decides for a whole method: a hot toString is hot. */
     @Test
     void aProfileOverridesTheColdContexts(@TempDir Path dir) throws IOException {
-        Path csv = dir.resolve("hot-methods.csv");
-        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
-                          "Orders,toString,()Ljava/lang/String;,900000,0.9000,0.1000,\"byte[] 100%\"\n").getBytes(StandardCharsets.UTF_8));
+        Path csv = hotMethods(dir, "Orders,toString,()Ljava/lang/String;,900000,0.9000,0.1000,\"byte[] 100%\"\n");
         rewriteRun(
           spec -> spec.recipe(new PerformanceBestPractices(csv.toString(), 0.01)),
           java(
@@ -797,16 +793,20 @@ class ColdCodeTest implements RewriteTest {
 
     private static Path everyMethodOfOrdersHot(Path dir, String topTypes) throws IOException {
         String hot = ",900000,0.0900,0.0100,\"" + topTypes + "\"\n";
+        return hotMethods(dir, "com.example.Orders,<clinit>,()V" + hot +
+                                   "com.example.Orders,<init>,()V" + hot +
+                                   "com.example.Orders,main,([Ljava/lang/String;)V" + hot +
+                                   "com.example.Orders,toString,()Ljava/lang/String;" + hot +
+                                   "com.example.Orders,label,(Ljava/lang/String;)Ljava/lang/String;" + hot +
+                                   "com.example.Orders,check,(Ljava/lang/String;)V" + hot +
+                                   "com.example.Orders,read,(Ljava/lang/String;)V" + hot +
+                                   "com.example.Orders,logged,(Ljava/lang/String;)Ljava/lang/String;" + hot);
+    }
+
+    /** A hot-methods table of {@code rows}, as {@code report profile} writes it. */
+    private static Path hotMethods(Path dir, String rows) throws IOException {
         Path csv = dir.resolve("hot-methods.csv");
-        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" +
-                          "com.example.Orders,<clinit>,()V" + hot +
-                          "com.example.Orders,<init>,()V" + hot +
-                          "com.example.Orders,main,([Ljava/lang/String;)V" + hot +
-                          "com.example.Orders,toString,()Ljava/lang/String;" + hot +
-                          "com.example.Orders,label,(Ljava/lang/String;)Ljava/lang/String;" + hot +
-                          "com.example.Orders,check,(Ljava/lang/String;)V" + hot +
-                          "com.example.Orders,read,(Ljava/lang/String;)V" + hot +
-                          "com.example.Orders,logged,(Ljava/lang/String;)Ljava/lang/String;" + hot).getBytes(StandardCharsets.UTF_8));
+        Files.write(csv, ("class,method,descriptor,sampledBytes,share,cpuShare,topTypes\n" + rows).getBytes(StandardCharsets.UTF_8));
         return csv;
     }
 
