@@ -45,8 +45,18 @@ final class ConstantRegex {
     /** One letter or digit, repeated or not: {@code s+}. */
     private static final Pattern ONE_CHARACTER = Pattern.compile("([A-Za-z0-9])(\\+?)");
     private static final int MAX_NAMED_MEMBERS = 3;
+    /** A method named {@code of} or {@code get} says nothing of what it returns; {@code slug} does. */
+    private static final int MIN_JOB_NAME = 4;
     /** Spaces a separator's regex allows around it: {@code \\s*} or {@code " *"} at either end. */
-    private static final Pattern SPACES_AROUND = Pattern.compile("^(?:\\\\s\\*| \\*)|(?:\\\\s\\*| \\*)$");
+    private static final Pattern SPACES_AROUND = Pattern.compile("^(?:\\\\s\\*| \\*|\\[ \\\\t]\\*)|(?:\\\\s\\*| \\*|\\[ \\\\t]\\*)$");
+    /** Spaces a sequence allows between its parts: {@code ;[ \\t]*charset=} is {@code SEMICOLON_CHARSET_EQUALS}. */
+    private static final Pattern OPTIONAL_SPACES = Pattern.compile("\\\\s\\*| \\*|\\[ \\\\t]\\*");
+    /** Two or more of one named thing: {@code \\s{2,}}. */
+    private static final Pattern REPEATED = Pattern.compile("(.+)\\{2,}");
+    /** A class of the characters a number is written with, or of all others: {@code [^\\d.eE\\-+]}. */
+    private static final Pattern NUMBER_CHARACTERS = Pattern.compile("\\[(\\^?)(?=[^\\]]*(?:\\\\d|0-9))(?:\\\\d|0-9|\\\\?[.eE+-])+]\\+?");
+    /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}. */
+    private static final Pattern TEST_METHOD = Pattern.compile("(?:is|has|check|validate|matches|looksLike|accepts)([A-Z].*)");
 
     static {
         for (String whitespace : new String[]{"\\s+", "\\s", " +"}) {
@@ -59,6 +69,7 @@ final class ConstantRegex {
             NAMES.put(lineBreak, "LINE_BREAK");
         }
         NAMES.put("\\.", "DOT");
+        NAMES.put(".", "ANY_CHARACTER");
         NAMES.put("\\|", "PIPE");
         NAMES.put("\\s*;\\s*", "SEMICOLON");
         NAMES.put("\\s*=\\s*", "EQUALS");
@@ -94,6 +105,7 @@ final class ConstantRegex {
      * {@code DOT_DOT}); null for any other.
      */
     static @Nullable String contentName(String regex) {
+        regex = withoutWordBoundaries(regex);
         String name = unanchoredName(regex);
         boolean leading = regex.startsWith("^");
         boolean trailing = regex.endsWith("$") && !regex.endsWith("\\$");
@@ -113,13 +125,35 @@ final class ConstantRegex {
         return leading && trailing ? content : (leading ? "LEADING_" : "TRAILING_") + content;
     }
 
+    /** The regex without a {@code \\b} at either end: it matches no character, and a name says what is matched. */
+    private static String withoutWordBoundaries(String regex) {
+        String inner = regex.startsWith("\\b") ? regex.substring(2) : regex;
+        inner = inner.endsWith("\\b") && !inner.endsWith("\\\\b") ? inner.substring(0, inner.length() - 2) : inner;
+        return inner.isEmpty() ? regex : inner;
+    }
+
     private static @Nullable String unanchoredName(String regex) {
         if (NAMES.containsKey(regex)) {
             return NAMES.get(regex);
         }
+        Matcher repeated = REPEATED.matcher(regex);
+        if (repeated.matches()) {
+            String one = oneCharacterName(repeated.group(1));
+            return one == null ? null : "REPEATED_" + one;
+        }
+        Matcher number = NUMBER_CHARACTERS.matcher(regex);
+        if (number.matches() && number.group().replace("\\d", "").replace("0-9", "").matches(".*[.eE+-].*")) {
+            return number.group(1).isEmpty() ? "NUMERIC" : "NON_NUMERIC";
+        }
         Matcher letter = ONE_CHARACTER.matcher(regex);
         if (letter.matches() && !letter.group(2).isEmpty()) {
             return runOf(letter.group(1));
+        }
+        // a class's run is named as the class ([^a-z]+: NON_LOWERCASE_LETTER), a character's as a run (-+: RUN_OF_DASH)
+        boolean characterRun = regex.endsWith("+") && regex.length() > 1 && !regex.startsWith("[");
+        String runOf = characterRun ? oneCharacterName(regex.substring(0, regex.length() - 1)) : null;
+        if (runOf != null) {
+            return runOf(runOf);
         }
         String core = SPACES_AROUND.matcher(regex).replaceAll("");
         if (NAMES.containsKey(core)) {
@@ -133,7 +167,8 @@ final class ConstantRegex {
      * {@code DOT_DOT} for {@code \\.\\.}, {@code COLON_SLASH_SLASH} for {@code ://}, {@code CHARSET_EQUALS} for
      * {@code charset=}: up to three words and named characters, with at least two named characters if no word.
      */
-    private static @Nullable String sequenceName(String regex) {
+    private static @Nullable String sequenceName(String spaced) {
+        String regex = OPTIONAL_SPACES.matcher(spaced).replaceAll("");
         List<String> names = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         boolean words = false;
@@ -159,6 +194,19 @@ final class ConstantRegex {
         boolean tooFew = names.isEmpty() || !words && names.size() < 2 || names.size() == 1 && names.get(0).length() < 2;
         // a constant's name cannot start with a digit
         return tooFew || names.size() > MAX_NAMED_MEMBERS || Character.isDigit(names.get(0).charAt(0)) ? null : String.join("_", names);
+    }
+
+    /** The name of a regex that matches one character ({@code \\s}, {@code [,;]}, {@code -}); null if it has none. */
+    private static @Nullable String oneCharacterName(String regex) {
+        if (CHARACTER_NAMES.containsKey(regex) && regex.startsWith("\\")) {
+            return CHARACTER_NAMES.get(regex);
+        }
+        String literal = regex.startsWith("\\") && regex.length() == 2 ? regex.substring(1) : regex;
+        boolean escapedIfNeeded = regex.startsWith("\\") || ".$|()[{^?*+\\".indexOf(literal.charAt(0)) < 0;
+        if (literal.length() == 1 && escapedIfNeeded && CHARACTER_NAMES.containsKey(literal)) {
+            return CHARACTER_NAMES.get(literal);
+        }
+        return regex.startsWith("[") && !regex.endsWith("+") ? characterClassName(regex) : null;
     }
 
     /** {@code RUN_OF_S} for {@code s+}: one or more of the character, which a replacement squeezes to one. */
@@ -407,21 +455,58 @@ final class ConstantRegex {
     }
 
     /**
-     * Names for the field, best first: what the regex matches, else the methods that use it: one method's name, or
-     * the words the names of several share ({@code enabledSslProtocolSuites} and {@code enabledSslCipherSuites}:
-     * {@code ENABLED_SSL_SUITES}), so a field used by two methods is not named after one of them.
+     * Names for the field, best first: what the regex matches ({@code NON_LOWERCASE_LETTER}, then a shorter
+     * {@code NON_LOWERCASE} for a file of short lines); for a {@code split}, {@code SEPARATOR}, which is what a split's
+     * regex is; for a {@code matches} in a method that tests for something ({@code checkDuration},
+     * {@code hasJarFileInPath}), what it tests for ({@code DURATION_PATTERN}); for a call whose result the method
+     * returns, the method's name ({@code SLUG_PATTERN}). Empty when none of these says what the regex is for: the
+     * name of a method that does more would not ({@code REMOVE_VOWELS_PATTERN} for {@code \\s{2,}}), and the call is
+     * then left alone.
      */
-    List<String> names(Cursor site) {
+    List<String> names(Cursor site, String call) {
         List<String> names = new ArrayList<>();
         String content = contentName(value);
         if (content != null) {
             names.add(content);
+            String shorter = shorterName(content);
+            if (!shorter.equals(content)) {
+                names.add(shorter);
+            }
         }
         J.MethodDeclaration method = site.firstEnclosing(J.MethodDeclaration.class);
-        String user = method == null || method.isConstructor() ? "REGEX" : constantCase(sharedWords(method.getSimpleName(), site));
-        names.add(user.endsWith("PATTERN") ? user : user + "_PATTERN");
-        names.add(user + "_REGEX");
+        String user = method == null || method.isConstructor() ? null : sharedWords(method.getSimpleName(), site);
+        if ("split".equals(call)) {
+            names.add("SEPARATOR");
+            if (user != null) {
+                names.add(constantCase(user) + "_SEPARATOR");
+            }
+        }
+        String tested = user == null || !"matches".equals(call) ? null : testedFor(user);
+        if (tested != null) {
+            names.add(constantCase(tested) + "_PATTERN");
+        }
+        if (user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
+            // the method returns what the call makes: named for what it returns, it names the regex's job ("slug")
+            String job = constantCase(user);
+            names.add(job.endsWith("PATTERN") ? job : job + "_PATTERN");
+            names.add(job + "_REGEX");
+        }
         return names;
+    }
+
+    /** {@code NON_LOWERCASE} for {@code NON_LOWERCASE_LETTER}: the same, where a file's short lines want it shorter. */
+    private static String shorterName(String name) {
+        return name.replace("LOWERCASE_LETTER", "LOWERCASE").replace("UPPERCASE_LETTER", "UPPERCASE")
+                .replace("LETTER_OR_DIGIT", "ALPHANUMERIC");
+    }
+
+    /**
+     * What a method named as a test tests for: {@code Duration} for {@code checkDuration}, {@code JarFileInPath} for
+     * {@code hasJarFileInPath}; null for a method named otherwise.
+     */
+    private static @Nullable String testedFor(String method) {
+        Matcher test = TEST_METHOD.matcher(method);
+        return test.matches() ? test.group(1) : null;
     }
 
     /**
@@ -507,7 +592,10 @@ final class ConstantRegex {
         StringBuilder name = new StringBuilder();
         for (int i = 0; i < camelCase.length(); i++) {
             char c = camelCase.charAt(i);
-            if (Character.isUpperCase(c) && i > 0 && !Character.isUpperCase(camelCase.charAt(i - 1))) {
+            boolean wordStart = i > 0 && (!Character.isUpperCase(camelCase.charAt(i - 1)) ||
+                    i + 1 < camelCase.length() && Character.isLowerCase(camelCase.charAt(i + 1)));
+            // createSSLKeyStore: CREATE_SSL_KEY_STORE, a capital before a small letter starts a word
+            if (Character.isUpperCase(c) && wordStart) {
                 name.append('_');
             }
             name.append(c);

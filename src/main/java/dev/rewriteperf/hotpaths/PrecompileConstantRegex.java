@@ -110,7 +110,11 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (reason == null) {
                 reason = siteReason(regex);
             }
-            J.Identifier field = reason == null ? field(regex) : null;
+            J.Identifier field = reason == null ? field(regex, call) : null;
+            if (reason == null && field == null && fields() != null && regex.names(getCursor(), call.getSimpleName()).isEmpty()) {
+                reason = "no name says what the regex matches: a field named for the method that uses it would not " +
+                         "say which regex it holds";
+            }
             if (reason == null && field == null) {
                 reason = "no name is free for the Pattern field, or the class's type is unknown";
             }
@@ -179,18 +183,18 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return line == null ? null : newStringLineReason(line, "the Pattern field's declaration");
         }
 
-        private J.@Nullable Identifier field(ConstantRegex regex) {
+        private J.@Nullable Identifier field(ConstantRegex regex, J.MethodInvocation call) {
             SharedFields fields = fields();
-            return fields == null ? null : fields.reference(regex.source, namesThatFit(regex, fields), getCursor());
+            return fields == null ? null : fields.reference(regex.source, namesThatFit(regex, call, fields), getCursor());
         }
 
         /**
          * The regex's names, best first, without those whose declaration would be too long for the file's lines
-         * ({@code NON_LOWERCASE_LETTER} in a file of short lines gives way to the method's name); all of them when none
+         * ({@code NON_LOWERCASE_LETTER} in a file of short lines gives way to {@code NON_LOWERCASE}); all of them when none
          * fits, and the spot is then left alone for its length.
          */
-        private List<String> namesThatFit(ConstantRegex regex, SharedFields fields) {
-            List<String> names = regex.names(getCursor());
+        private List<String> namesThatFit(ConstantRegex regex, J.MethodInvocation call, SharedFields fields) {
+            List<String> names = regex.names(getCursor(), call.getSimpleName());
             J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
             List<String> fitting = new ArrayList<>();
             for (String name : names) {
