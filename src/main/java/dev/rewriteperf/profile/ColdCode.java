@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
 
 /**
  * Code that runs once, only when something fails, or only to print: where a rewrite whose gain is per call is not
@@ -29,7 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *       logging on ({@code if (log.isDebugEnabled())});</li>
  *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call),
  *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
- *   <li>{@code main(String[])} and {@code toString()};</li>
+ *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it;</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
  *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
  * </ul>
@@ -48,6 +50,9 @@ public final class ColdCode {
      * The levels below info of {@code java.util.logging} (whose default is {@code INFO}), {@code System.Logger}, SLF4J
      * and Log4j.
      */
+    /** "For testing purpose only", "only used in tests", "for unit tests only": a comment saying main code does not call it. */
+    private static final Pattern FOR_TESTS_ONLY = Pattern.compile("(?i)\\bfor (?:unit )?test(?:s|ing)?(?: purposes?)? only\\b|" +
+            "\\bonly (?:for|in|used (?:in|by|for)) (?:unit )?test(?:s|ing)?\\b");
     private static final List<String> DEBUG_LEVELS = Arrays.asList("CONFIG", "FINE", "FINER", "FINEST", "DEBUG", "TRACE");
 
     /** Classes whose methods take a message supplier that they call only when a check fails. */
@@ -382,6 +387,20 @@ public final class ColdCode {
         return type != null && type.getClassName().endsWith("Level") && DEBUG_LEVELS.contains(constant.getName());
     }
 
+    /**
+     * Whether the method's own comment says only tests use it ("For testing purpose only", mariadb-connector-j's
+     * {@code Pool#testGetConnectionIdleThreadIds}). Not {@code @VisibleForTesting}: that says main code calls it too,
+     * with a visibility widened for tests.
+     */
+    private static boolean saysItIsForTestsOnly(J.MethodDeclaration method) {
+        for (Comment comment : method.getPrefix().getComments()) {
+            if (FOR_TESTS_ONLY.matcher(comment.printComment(new Cursor(null, Cursor.ROOT_VALUE))).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Only the enum's constants call it, each once, as the enum is initialised. */
     private static boolean isEnumConstructor(J.MethodDeclaration method) {
         JavaType.Method type = method.getMethodType();
@@ -396,6 +415,9 @@ public final class ColdCode {
         boolean instance = !method.hasModifier(J.Modifier.Type.Static);
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
+        }
+        if (saysItIsForTestsOnly(method)) {
+            return "cold: its comment says only tests use it";
         }
         if (name.equals("hashCode") && noParameters && instance && owner != null && Boolean.FALSE.equals(facts.hashed(owner))) {
             return "cold: in hashCode() of a type main code never hashes (no map keyed by it, no set of it)";

@@ -142,6 +142,69 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String FOR_TESTS = """
+      package com.example;
+
+      class Pool {
+          @interface VisibleForTesting {
+          }
+
+          int count;
+
+          /**
+           * For testing purpose only.
+           *
+           * @return the idle threads
+           */
+          String testIdleThreadIds() {
+              return String.format("idle %s", count);
+          }
+
+          // only used in tests
+          String ids() {
+              return String.format("ids %s", count);
+          }
+
+          /** Tests whether the id is valid; for tests of ids at each request. */
+          boolean valid(String id) {
+              return String.format("id %s", count).equals(id);
+          }
+
+          String testConnection() {
+              return String.format("select %s", count);
+          }
+
+          @VisibleForTesting
+          String widened() {
+              return String.format("widened %s", count);
+          }
+      }
+      """;
+
+    /**
+     * A method whose comment says only tests call it (mariadb-connector-j's {@code Pool#testGetConnectionIdleThreadIds},
+     * "For testing purpose only") is cold. Look-alikes stay per-call: a comment about testing a value, a method named
+     * {@code test..} without such a comment (a pool's {@code testConnection} runs on each borrow), and
+     * {@code @VisibleForTesting}, whose method main code calls too.
+     */
+    @Test
+    void aMethodItsCommentSaysOnlyTestsUseIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"idle %s\", count)", "cold: its comment says only tests use it"),
+                Map.entry("String.format(\"ids %s\", count)", "cold: its comment says only tests use it"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("Pool#valid", "Pool#testConnection", "Pool#widened");
+          }),
+          java(FOR_TESTS, FOR_TESTS
+            .replace("return String.format(\"id %s\", count).equals(id);", "return (\"id \" + count).equals(id);")
+            .replace("return String.format(\"select %s\", count);", "return \"select \" + count;")
+            .replace("return String.format(\"widened %s\", count);", "return \"widened \" + count;"))
+        );
+    }
+
     @Test
     void includeColdCodeRewritesEverySpot() {
         rewriteRun(
