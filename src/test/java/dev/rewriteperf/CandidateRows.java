@@ -16,7 +16,7 @@ public final class CandidateRows {
     /** At least one row, and every row a spot left alone for a reason containing {@code reason}. */
     public static Consumer<RecipeSpec> leftAloneBecause(String reason) {
         return spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
-          assertThat(rows).allSatisfy(row -> {
+          assertThat(rows).isNotEmpty().allSatisfy(row -> {
               assertThat(row.isChanged()).isFalse();
               assertThat(row.getReason()).contains(reason);
           }));

@@ -73,6 +73,26 @@ final class AddAllTarget implements Destination {
     }
 
     /**
+     * Why a pipeline whose collection is only added to another one ({@code errors.addAll(items.stream().map(f)
+     * .collect(toList()))}) is left alone when that one is not a new local collection ({@link #of} is null): the loop
+     * would fill a list only to add it, which reads oddly (the third review's johnzon {@code ItemsValidator#onArray}),
+     * and adding to {@code errors} directly would leave some elements in it if a function threw. Null for other
+     * statements.
+     */
+    static @Nullable String appendedReason(LoopSite site) {
+        if (site.reason != null || !(site.statement instanceof J.MethodInvocation)) {
+            return null;
+        }
+        J.MethodInvocation addAll = (J.MethodInvocation) site.statement;
+        if (!ADD_ALL.matches(addAll) || !unwrap(addAll.getArguments().get(0)).getId().equals(site.pipeline)) {
+            return null;
+        }
+        return "the collection is only added to `" + (addAll.getSelect() == null ? "this" : addAll.getSelect().printTrimmed()) +
+               "`, not a new local one: a loop would fill a list just to add it, and adding directly would leave part " +
+               "of the elements there if a function threw";
+    }
+
+    /**
      * The block that declares the local {@code name} used by the statement at {@code statement}, when no loop,
      * {@code try}, lambda or class lies between them; null otherwise.
      */

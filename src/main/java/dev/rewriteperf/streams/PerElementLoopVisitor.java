@@ -84,7 +84,10 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         if (pipeline == null) {
             return m;
         }
-        String reason = reason(pipeline, site, imports, factories);
+        String reason = addedTo == null && collected != null ? AddAllTarget.appendedReason(site) : null;
+        if (reason == null) {
+            reason = reason(pipeline, site, imports, factories);
+        }
         if (reason != null) {
             spots.leftAlone(ctx, getCursor(), m, reason);
             return m;
