@@ -31,7 +31,8 @@ import java.util.regex.Pattern;
  *       logging on ({@code if (log.isDebugEnabled())});</li>
  *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call),
  *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
- *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it;</li>
+ *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
+ *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser);</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
  *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
  * </ul>
@@ -53,6 +54,20 @@ public final class ColdCode {
     /** "For testing purpose only", "only used in tests", "for unit tests only": a comment saying main code does not call it. */
     private static final Pattern FOR_TESTS_ONLY = Pattern.compile("(?i)\\bfor (?:unit )?test(?:s|ing)?(?: purposes?)? only\\b|" +
             "\\bonly (?:for|in|used (?:in|by|for)) (?:unit )?test(?:s|ing)?\\b");
+    /** Methods Spring calls once per bean as the application starts. */
+    private static final List<String> STARTUP_METHOD_ANNOTATIONS = Arrays.asList("org.springframework.context.annotation.Bean",
+            "javax.annotation.PostConstruct", "jakarta.annotation.PostConstruct");
+    /** Classes whose methods Spring calls as the application starts: {@code @Bean} factories. */
+    private static final List<String> STARTUP_CLASS_ANNOTATIONS = Arrays.asList("org.springframework.context.annotation.Configuration",
+            "org.springframework.boot.autoconfigure.AutoConfiguration");
+    /** Types whose implementations Spring runs as it reads the application's configuration, before any request. */
+    private static final List<String> STARTUP_TYPES = Arrays.asList("org.springframework.beans.factory.xml.BeanDefinitionParser",
+            "org.springframework.beans.factory.xml.NamespaceHandler",
+            "org.springframework.context.annotation.ImportBeanDefinitionRegistrar",
+            "org.springframework.context.annotation.ImportSelector",
+            "org.springframework.beans.factory.config.BeanFactoryPostProcessor",
+            "org.springframework.boot.env.EnvironmentPostProcessor",
+            "org.springframework.context.ApplicationContextInitializer");
     private static final List<String> DEBUG_LEVELS = Arrays.asList("CONFIG", "FINE", "FINER", "FINEST", "DEBUG", "TRACE");
 
     /** Classes whose methods take a message supplier that they call only when a check fails. */
@@ -165,7 +180,7 @@ public final class ColdCode {
                 return "cold: in an enum's constructor, which runs once per constant";
             }
             if (value instanceof J.MethodDeclaration) {
-                String method = methodReason((J.MethodDeclaration) value, facts);
+                String method = methodReason((J.MethodDeclaration) value, facts, inLambda);
                 return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
             }
             if (value instanceof J.Block && !inLambda && methods && inClassBody(c)) {
@@ -388,6 +403,40 @@ public final class ColdCode {
     }
 
     /**
+     * What makes the method part of Spring's start (a {@code @Bean} factory, {@code @PostConstruct},
+     * {@code afterPropertiesSet()}, a method of a {@code @Configuration} class or of a bean definition parser, a
+     * namespace handler, a registrar or a factory post-processor), else null. Types from the build's classpath: without
+     * Spring on it none of these is known, and the code is not cold for it.
+     */
+    private static @Nullable String startup(J.MethodDeclaration method, JavaType.@Nullable FullyQualified owner) {
+        for (J.Annotation annotation : method.getLeadingAnnotations()) {
+            for (String startup : STARTUP_METHOD_ANNOTATIONS) {
+                if (TypeUtils.isOfClassType(annotation.getType(), startup)) {
+                    return "in a @" + annotation.getSimpleName() + " method";
+                }
+            }
+        }
+        if (owner == null) {
+            return null;
+        }
+        if (method.getSimpleName().equals("afterPropertiesSet") && method.getParameters().stream().allMatch(J.Empty.class::isInstance)
+            && TypeUtils.isAssignableTo("org.springframework.beans.factory.InitializingBean", owner)) {
+            return "in afterPropertiesSet()";
+        }
+        for (JavaType.FullyQualified annotation : owner.getAnnotations()) {
+            if (STARTUP_CLASS_ANNOTATIONS.contains(annotation.getFullyQualifiedName())) {
+                return "in a @" + annotation.getClassName() + " class";
+            }
+        }
+        for (String startup : STARTUP_TYPES) {
+            if (TypeUtils.isAssignableTo(startup, owner)) {
+                return "in a " + startup.substring(startup.lastIndexOf('.') + 1);
+            }
+        }
+        return null;
+    }
+
+    /**
      * Whether the method's own comment says only tests use it ("For testing purpose only", mariadb-connector-j's
      * {@code Pool#testGetConnectionIdleThreadIds}). Not {@code @VisibleForTesting}: that says main code calls it too,
      * with a visibility widened for tests.
@@ -407,7 +456,7 @@ public final class ColdCode {
         return method.isConstructor() && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
     }
 
-    private static @Nullable String methodReason(J.MethodDeclaration method, ProjectFacts facts) {
+    private static @Nullable String methodReason(J.MethodDeclaration method, ProjectFacts facts, boolean inLambda) {
         String name = method.getSimpleName();
         List<Statement> parameters = method.getParameters();
         boolean noParameters = parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty;
@@ -415,6 +464,11 @@ public final class ColdCode {
         boolean instance = !method.hasModifier(J.Modifier.Type.Static);
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
+        }
+        // a lambda a @Bean method returns is the bean's own code, which runs per call
+        String startup = inLambda ? null : startup(method, owner);
+        if (startup != null) {
+            return "cold: " + startup + ", which Spring runs once as the application starts";
         }
         if (saysItIsForTestsOnly(method)) {
             return "cold: its comment says only tests use it";

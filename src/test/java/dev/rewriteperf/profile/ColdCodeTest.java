@@ -143,6 +143,102 @@ class ColdCodeTest implements RewriteTest {
     }
 
     //language=java
+    private static final String SPRING = """
+      package com.example;
+
+      import java.util.function.Function;
+      import javax.annotation.PostConstruct;
+      import org.springframework.beans.factory.InitializingBean;
+      import org.springframework.beans.factory.xml.BeanDefinitionParser;
+      import org.springframework.context.annotation.Bean;
+      import org.springframework.context.annotation.Configuration;
+
+      @Configuration
+      class Clients {
+          String name;
+
+          @Bean
+          String client() {
+              return String.format("client %s", name);
+          }
+
+          @Bean
+          Function<String, String> greeter() {
+              return id -> String.format("hello %s", id);
+          }
+
+          String helper() {
+              return String.format("helper %s", name);
+          }
+      }
+
+      class Service implements InitializingBean {
+          String name;
+
+          @PostConstruct
+          void ready() {
+              System.out.println(String.format("ready %s", name));
+          }
+
+          @Override
+          public void afterPropertiesSet() {
+              System.out.println(String.format("set %s", name));
+          }
+      }
+
+      class Parser implements BeanDefinitionParser {
+          @Override
+          public Object parse(String element) {
+              return bean(element);
+          }
+
+          public static String bean(String id) {
+              return String.format("bean %s", id);
+          }
+      }
+
+      class Plain {
+          String name;
+
+          @com.example.own.Bean
+          String notSpring() {
+              return String.format("plain %s", name);
+          }
+      }
+      """;
+
+    /**
+     * Code Spring runs once as the application starts: a {@code @Bean} factory, {@code @PostConstruct},
+     * {@code afterPropertiesSet()}, a method of a {@code @Configuration} class or of a bean definition parser (forest's
+     * {@code ForestConfigurationBeanDefinitionParser} splits its XML's cipher lists). Look-alikes run per call: the
+     * lambda a {@code @Bean} method returns (the bean's own code), and a {@code @Bean} of another package.
+     */
+    @Test
+    void codeSpringRunsAsTheApplicationStartsIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"client %s\", name)", "cold: in a @Bean method, which Spring runs once as the application starts"),
+                Map.entry("String.format(\"ready %s\", name)", "cold: in a @PostConstruct method, which Spring runs once as the application starts"),
+                Map.entry("String.format(\"set %s\", name)", "cold: in afterPropertiesSet(), which Spring runs once as the application starts"),
+                Map.entry("String.format(\"helper %s\", name)", "cold: in a @Configuration class, which Spring runs once as the application starts"),
+                Map.entry("String.format(\"bean %s\", id)", "cold: in a BeanDefinitionParser, which Spring runs once as the application starts"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("Clients#greeter", "Plain#notSpring");
+          }),
+          java("package org.springframework.context.annotation; public @interface Bean {}"),
+          java("package org.springframework.context.annotation; public @interface Configuration {}"),
+          java("package javax.annotation; public @interface PostConstruct {}"),
+          java("package org.springframework.beans.factory; public interface InitializingBean { void afterPropertiesSet(); }"),
+          java("package org.springframework.beans.factory.xml; public interface BeanDefinitionParser { Object parse(String element); }"),
+          java("package com.example.own; public @interface Bean {}"),
+          java(SPRING, SPRING
+            .replace("return id -> String.format(\"hello %s\", id);", "return id -> \"hello \" + id;")
+            .replace("return String.format(\"plain %s\", name);", "return \"plain \" + name;"))
+        );
+    }
+
+    //language=java
     private static final String FOR_TESTS = """
       package com.example;
 
