@@ -68,6 +68,8 @@ public final class ColdCode {
             "org.springframework.beans.factory.config.BeanFactoryPostProcessor",
             "org.springframework.boot.env.EnvironmentPostProcessor",
             "org.springframework.context.ApplicationContextInitializer");
+    /** A comment on a method's visibility: "it is package protected for unit testing only" is about who may call it. */
+    private static final Pattern VISIBILITY = Pattern.compile("(?i)\\b(?:private|protected|public|package|visib\\w*)\\b");
     private static final List<String> DEBUG_LEVELS = Arrays.asList("CONFIG", "FINE", "FINER", "FINEST", "DEBUG", "TRACE");
 
     /** Classes whose methods take a message supplier that they call only when a check fails. */
@@ -438,12 +440,15 @@ public final class ColdCode {
 
     /**
      * Whether the method's own comment says only tests use it ("For testing purpose only", mariadb-connector-j's
-     * {@code Pool#testGetConnectionIdleThreadIds}). Not {@code @VisibleForTesting}: that says main code calls it too,
-     * with a visibility widened for tests.
+     * {@code Pool#testGetConnectionIdleThreadIds}). Not {@code @VisibleForTesting}, nor a comment about the method's
+     * visibility ("Consider this method private, it is package protected for unit testing only": commons-codec's
+     * {@code MatchRatingApproachEncoder#removeVowels}, which every {@code encode} calls): main code calls such a
+     * method too, its visibility widened for tests.
      */
     private static boolean saysItIsForTestsOnly(J.MethodDeclaration method) {
         for (Comment comment : method.getPrefix().getComments()) {
-            if (FOR_TESTS_ONLY.matcher(comment.printComment(new Cursor(null, Cursor.ROOT_VALUE))).find()) {
+            String text = comment.printComment(new Cursor(null, Cursor.ROOT_VALUE));
+            if (FOR_TESTS_ONLY.matcher(text).find() && !VISIBILITY.matcher(text).find()) {
                 return true;
             }
         }

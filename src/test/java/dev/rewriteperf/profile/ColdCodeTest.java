@@ -271,6 +271,15 @@ class ColdCodeTest implements RewriteTest {
               return String.format("select %s", count);
           }
 
+          /**
+           * Removes the vowels.
+           * <p>
+           * Consider this method private, it is package protected for unit testing only.
+           */
+          String removeVowels(String name) {
+              return String.format("vowels %s", name);
+          }
+
           @VisibleForTesting
           String widened() {
               return String.format("widened %s", count);
@@ -282,7 +291,8 @@ class ColdCodeTest implements RewriteTest {
      * A method whose comment says only tests call it (mariadb-connector-j's {@code Pool#testGetConnectionIdleThreadIds},
      * "For testing purpose only") is cold. Look-alikes stay per-call: a comment about testing a value, a method named
      * {@code test..} without such a comment (a pool's {@code testConnection} runs on each borrow), and
-     * {@code @VisibleForTesting}, whose method main code calls too.
+     * {@code @VisibleForTesting} or a comment on the method's visibility (commons-codec's {@code removeVowels}, "package
+     * protected for unit testing only"), whose method main code calls too.
      */
     @Test
     void aMethodItsCommentSaysOnlyTestsUseIsCold() {
@@ -292,11 +302,12 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"idle %s\", count)", "cold: its comment says only tests use it"),
                 Map.entry("String.format(\"ids %s\", count)", "cold: its comment says only tests use it"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("Pool#valid", "Pool#testConnection", "Pool#widened");
+                .containsExactlyInAnyOrder("Pool#valid", "Pool#testConnection", "Pool#removeVowels", "Pool#widened");
           }),
           java(FOR_TESTS, FOR_TESTS
             .replace("return String.format(\"id %s\", count).equals(id);", "return (\"id \" + count).equals(id);")
             .replace("return String.format(\"select %s\", count);", "return \"select \" + count;")
+            .replace("return String.format(\"vowels %s\", name);", "return \"vowels \" + name;")
             .replace("return String.format(\"widened %s\", count);", "return \"widened \" + count;"))
         );
     }
