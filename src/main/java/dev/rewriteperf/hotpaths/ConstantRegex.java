@@ -75,6 +75,13 @@ final class ConstantRegex {
         NAMES.put("\\s*=\\s*", "EQUALS");
         NAMES.put("\\d+", "DIGITS");
         NAMES.put("[0-9]+", "DIGITS");
+        for (String integer : new String[]{"-?\\d+", "[-+]?\\d+", "-?[0-9]+"}) {
+            NAMES.put(integer, "INTEGER");
+        }
+        for (String decimal : new String[]{"\\d+(\\.\\d+)?", "-?\\d+(\\.\\d+)?", "-?\\d+\\.\\d*", "\\d+\\.\\d+", "-?\\d+\\.\\d+"}) {
+            NAMES.put(decimal, "DECIMAL");
+        }
+        NAMES.put("\\d+(\\.\\d+)?%", "PERCENTAGE");
         NAMES.put("\\D", "NON_DIGIT");
         NAMES.put("\\D+", "NON_DIGITS");
         NAMES.put("\\W+", "NON_WORD");

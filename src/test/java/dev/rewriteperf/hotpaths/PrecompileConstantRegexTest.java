@@ -1033,7 +1033,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
      * The gauntlet's regexes a reviewer would not merge under their method's name, named for what they match: a run of
      * two or more ({@code REPEATED_WHITESPACE}, a word boundary at the end matches no character), the characters of a
      * number ({@code NON_NUMERIC}), a sequence with spaces allowed inside ({@code SEMICOLON_CHARSET_EQUALS}), a run of
-     * a named character ({@code RUN_OF_DASH}); a split's regex is its {@code SEPARATOR}; a test method's regex is what
+     * a named character ({@code RUN_OF_DASH}), numbers' formats ({@code INTEGER}, {@code DECIMAL}); a split's regex is its {@code SEPARATOR}; a test method's regex is what
      * it tests for ({@code DURATION_PATTERN}).
      */
     @Test
@@ -1070,6 +1070,13 @@ class PrecompileConstantRegexTest implements RewriteTest {
                       }
                   }
 
+                  static double parseFixedPoint(String s) {
+                      if (s.matches("^-?\\\\d+$") || s.matches("^-?\\\\d+\\\\.\\\\d*$")) {
+                          return Double.parseDouble(s);
+                      }
+                      return s.matches("^\\\\d+(\\\\.\\\\d+)?%$") ? 1 : 0;
+                  }
+
                   static String encode(String txt) {
                       txt = txt.replaceAll("[^a-z]", "");
                       return txt.replaceAll("-+", "-");
@@ -1089,6 +1096,9 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   private static final Pattern SEMICOLON_CHARSET_EQUALS = Pattern.compile(";[ \\\\t]*charset=");
                   private static final Pattern SEPARATOR = Pattern.compile("[ \\\\t]*,[ /]*");
                   private static final Pattern DURATION_PATTERN = Pattern.compile("(\\\\d+[wdmhs])+|inf");
+                  private static final Pattern INTEGER = Pattern.compile("^-?\\\\d+$");
+                  private static final Pattern DECIMAL = Pattern.compile("^-?\\\\d+\\\\.\\\\d*$");
+                  private static final Pattern PERCENTAGE = Pattern.compile("^\\\\d+(\\\\.\\\\d+)?%$");
                   private static final Pattern NON_LOWERCASE_LETTER = Pattern.compile("[^a-z]");
                   private static final Pattern RUN_OF_DASH = Pattern.compile("-+");
 
@@ -1117,6 +1127,13 @@ class PrecompileConstantRegexTest implements RewriteTest {
                       if (!DURATION_PATTERN.matcher(duration).matches()) {
                           throw new IllegalArgumentException(duration);
                       }
+                  }
+
+                  static double parseFixedPoint(String s) {
+                      if (INTEGER.matcher(s).matches() || DECIMAL.matcher(s).matches()) {
+                          return Double.parseDouble(s);
+                      }
+                      return PERCENTAGE.matcher(s).matches() ? 1 : 0;
                   }
 
                   static String encode(String txt) {
