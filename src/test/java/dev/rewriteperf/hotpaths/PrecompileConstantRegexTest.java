@@ -6,6 +6,9 @@ import dev.rewriteperf.CompiledSource;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
+import org.openrewrite.Tree;
+import org.openrewrite.java.style.ImportLayoutStyle;
+import org.openrewrite.style.NamedStyles;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
@@ -13,6 +16,7 @@ import org.openrewrite.test.TypeValidation;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -1178,6 +1182,60 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   }
               }
               """
+          )
+        );
+    }
+
+    /**
+     * javassist's {@code MemberResolver}: the added {@code java.util.regex.Pattern} went after
+     * {@code java.util.WeakHashMap} and took the blank line that set the {@code javassist.*} imports apart.
+     */
+    @Test
+    void anAddedImportKeepsTheBlankLineBetweenImportGroups() {
+        rewriteRun(
+          java("package javassist; public class ClassPool {}"),
+          //language=java
+          java(
+            """
+              package javassist.compiler;
+
+              import java.util.List;
+              import java.util.WeakHashMap;
+
+              import javassist.ClassPool;
+
+              class MemberResolver {
+                  ClassPool pool;
+                  WeakHashMap<String, List<String>> cache;
+
+                  String packageOf(String pac) {
+                      return pac.replaceAll("\\\\.$", "");
+                  }
+              }
+              """,
+            """
+              package javassist.compiler;
+
+              import java.util.List;
+              import java.util.WeakHashMap;
+              import java.util.regex.Pattern;
+
+              import javassist.ClassPool;
+
+              class MemberResolver {
+                  private static final Pattern TRAILING_DOT = Pattern.compile("\\\\.$");
+
+                  ClassPool pool;
+                  WeakHashMap<String, List<String>> cache;
+
+                  String packageOf(String pac) {
+                      return TRAILING_DOT.matcher(pac).replaceAll("");
+                  }
+              }
+              """,
+            // the layout detected over the project (its style) had no blank line between java.* and the others
+            spec -> spec.markers(new NamedStyles(Tree.randomId(), "project", "project", null, Collections.emptySet(),
+              Collections.singletonList(ImportLayoutStyle.builder().importAllOthers().importStaticAllOthers().build())))
           )
         );
     }

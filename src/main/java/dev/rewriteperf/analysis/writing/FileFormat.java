@@ -9,6 +9,7 @@ import org.openrewrite.java.format.NormalizeLineBreaksVisitor;
 import org.openrewrite.java.style.Autodetect;
 import org.openrewrite.java.style.TabsAndIndentsStyle;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Space;
 import org.openrewrite.marker.Marker;
 import org.openrewrite.marker.Markers;
 import org.openrewrite.style.GeneralFormatStyle;
@@ -17,6 +18,7 @@ import org.openrewrite.style.Style;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -68,9 +70,46 @@ public final class FileFormat {
                 if (detected != null) {
                     rewritten = rewritten.withMarkers(without(rewritten.getMarkers(), detected));
                 }
-                return withLineBreaksOf(original, rewritten, ctx);
+                return withLineBreaksOf(original, withImportGroupsOf(original, rewritten), ctx);
             }
         };
+    }
+
+    /**
+     * {@code rewritten} with the blank line back before each import that had one: an added import
+     * ({@code java.util.regex.Pattern} after {@code java.util.WeakHashMap}) may take the blank line that set the next
+     * group apart (javassist's {@code MemberResolver}: its {@code javassist.*} imports joined the {@code java.util} ones).
+     */
+    private static J.CompilationUnit withImportGroupsOf(J.CompilationUnit original, J.CompilationUnit rewritten) {
+        Map<String, Space> groupStarts = new HashMap<>();
+        for (J.Import anImport : original.getImports()) {
+            if (startsAGroup(anImport.getPrefix())) {
+                groupStarts.put(importKey(anImport), anImport.getPrefix());
+            }
+        }
+        if (groupStarts.isEmpty()) {
+            return rewritten;
+        }
+        boolean restored = false;
+        List<J.Import> imports = new ArrayList<>(rewritten.getImports());
+        for (int i = 0; i < imports.size(); i++) {
+            J.Import anImport = imports.get(i);
+            Space groupStart = groupStarts.get(importKey(anImport));
+            if (groupStart != null && !startsAGroup(anImport.getPrefix())) {
+                imports.set(i, anImport.withPrefix(groupStart));
+                restored = true;
+            }
+        }
+        return restored ? rewritten.withImports(imports) : rewritten;
+    }
+
+    /** {@code java.util.List}, {@code static java.util.Objects.hash}, {@code java.util.*}: what the import imports. */
+    private static String importKey(J.Import anImport) {
+        return (anImport.isStatic() ? "static " : "") + anImport.getTypeName() + "." + anImport.getQualid().getSimpleName();
+    }
+
+    private static boolean startsAGroup(Space prefix) {
+        return prefix.getWhitespace().replace("\r", "").contains("\n\n");
     }
 
     /**
