@@ -26,6 +26,7 @@ final class SizedSource {
     private static final MethodMatcher COLLECTION_STREAM = new MethodMatcher("java.util.Collection stream()", true);
     private static final MethodMatcher ARRAYS_STREAM = new MethodMatcher("java.util.Arrays stream(..)");
     private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
+    private static final MethodMatcher ARRAYS_AS_LIST = new MethodMatcher("java.util.Arrays asList(..)");
 
     private static final String UNSIZED = "the stream does not come from a collection, a map or an array";
     private static final String EVALUATED_TWICE = "the source would be evaluated twice (size and loop) and may have side effects";
@@ -123,6 +124,19 @@ final class SizedSource {
         return type instanceof JavaType.Array && !(((JavaType.Array) type).getElemType() instanceof JavaType.Primitive);
     }
 
+    /**
+     * {@code Arrays.asList(array)} of a whole array of objects: a list that reads the array. Not of a primitive array
+     * ({@code Arrays.asList(ints)} is a list of one {@code int[]}) nor of separate elements.
+     */
+    private static boolean isListViewOfArray(Expression e) {
+        if (!(e instanceof J.MethodInvocation) || !ARRAYS_AS_LIST.matches((J.MethodInvocation) e) ||
+            ((J.MethodInvocation) e).getArguments().size() != 1) {
+            return false;
+        }
+        JavaType type = ((J.MethodInvocation) e).getArguments().get(0).getType();
+        return type instanceof JavaType.Array && !(((JavaType.Array) type).getElemType() instanceof JavaType.Primitive);
+    }
+
     private static boolean isStreamOfArray(J.MethodInvocation call) {
         return STREAM_OF.matches(call) && call.getArguments().size() == 1 && call.getMethodType() != null &&
                call.getMethodType().hasFlags(Flag.Varargs) && call.getArguments().get(0).getType() instanceof JavaType.Array;
@@ -144,6 +158,11 @@ final class SizedSource {
 
     private static SizedSource ofCollection(Expression collection, Cursor cursor, Set<String> imports, FreshNames names) {
         Expression e = ExpressionShapes.unwrap(collection);
+        if (isListViewOfArray(e)) {
+            // the list is a view of the array, in its order: the loop goes over the array (json-schema-validator's
+            // Locales#of read Arrays.asList(languageTags) into a local `list` only to loop over it)
+            return ofArray(((J.MethodInvocation) e).getArguments().get(0), cursor, imports, names);
+        }
         if (e instanceof J.MethodInvocation && ExpressionShapes.isMapView((J.MethodInvocation) e) &&
             ((J.MethodInvocation) e).getSelect() != null) {
             J.MethodInvocation view = (J.MethodInvocation) e;

@@ -2230,6 +2230,47 @@ class PreSizeMapToListTest implements RewriteTest {
           .allSatisfy(row -> assertThat(row.getReason()).startsWith("the collection is only added to `")));
     }
 
+    /**
+     * {@code Arrays.asList(array)} is a view of the array: the loop goes over the array itself (json-schema-validator's
+     * {@code Locales#of} read the list into a local {@code list} only to loop over it, which a reviewer called odd).
+     */
+    @Test
+    void aListViewOfAnArrayIsLoopedOverAsTheArray() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Arrays;
+              import java.util.List;
+              import java.util.Locale;
+              import java.util.stream.Collectors;
+
+              class Locales {
+                  static List<Locale> of(String... languageTags) {
+                      return Arrays.asList(languageTags).stream().map(Locale::forLanguageTag).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Locale;
+
+              class Locales {
+                  static List<Locale> of(String... languageTags) {
+                      List<Locale> result = new ArrayList<>(languageTags.length);
+                      for (String string : languageTags) {
+                          result.add(Locale.forLanguageTag(string));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void aBlockLambdaThatReadsTheSourceIsListed() {
         rewriteRun(
