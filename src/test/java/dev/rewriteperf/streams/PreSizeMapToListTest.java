@@ -2271,6 +2271,53 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /**
+     * An added import that starts its group ({@code java.util.ArrayList} before {@code java.util.List}) takes the
+     * group's blank line, and {@code List} follows it in the group: no blank line comes back between them.
+     */
+    @Test
+    void anImportAddedFirstInItsGroupStartsTheGroup() {
+        rewriteRun(
+          java("package com.example.util; public class Names { public static String trim(String s) { return s.trim(); } }"),
+          java(
+            //language=java
+            """
+              package com.example;
+
+              import com.example.util.Names;
+
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Report {
+                  static List<String> trimmed(List<String> names) {
+                      return names.stream().map(Names::trim).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              package com.example;
+
+              import com.example.util.Names;
+
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Report {
+                  static List<String> trimmed(List<String> names) {
+                      List<String> result = new ArrayList<>(names.size());
+                      for (String string : names) {
+                          result.add(Names.trim(string));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void aBlockLambdaThatReadsTheSourceIsListed() {
         rewriteRun(

@@ -19,10 +19,12 @@ import org.openrewrite.style.Style;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.WeakHashMap;
 
@@ -79,6 +81,8 @@ public final class FileFormat {
      * {@code rewritten} with the blank line back before each import that had one: an added import
      * ({@code java.util.regex.Pattern} after {@code java.util.WeakHashMap}) may take the blank line that set the next
      * group apart (javassist's {@code MemberResolver}: its {@code javassist.*} imports joined the {@code java.util} ones).
+     * Not after an added import that starts the group itself: {@code java.util.ArrayList} added before
+     * {@code java.util.List} takes the group's blank line, and {@code List} follows it in the group.
      */
     private static J.CompilationUnit withImportGroupsOf(J.CompilationUnit original, J.CompilationUnit rewritten) {
         Map<String, Space> groupStarts = new HashMap<>();
@@ -90,12 +94,19 @@ public final class FileFormat {
         if (groupStarts.isEmpty()) {
             return rewritten;
         }
+        Set<String> originals = new HashSet<>();
+        for (J.Import anImport : original.getImports()) {
+            originals.add(importKey(anImport));
+        }
         boolean restored = false;
         List<J.Import> imports = new ArrayList<>(rewritten.getImports());
-        for (int i = 0; i < imports.size(); i++) {
+        for (int i = 1; i < imports.size(); i++) {
             J.Import anImport = imports.get(i);
+            J.Import before = imports.get(i - 1);
             Space groupStart = groupStarts.get(importKey(anImport));
-            if (groupStart != null && !startsAGroup(anImport.getPrefix())) {
+            // an added import that starts the group itself (java.util.ArrayList before java.util.List) keeps its start
+            boolean addedFirstInGroup = !originals.contains(importKey(before)) && startsAGroup(before.getPrefix());
+            if (groupStart != null && !startsAGroup(anImport.getPrefix()) && !addedFirstInGroup) {
                 imports.set(i, anImport.withPrefix(groupStart));
                 restored = true;
             }
