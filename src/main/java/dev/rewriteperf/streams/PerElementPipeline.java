@@ -1,5 +1,6 @@
 package dev.rewriteperf.streams;
 
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import dev.rewriteperf.analysis.evaluation.References;
 import dev.rewriteperf.analysis.names.FreshNames;
 import org.jspecify.annotations.Nullable;
@@ -176,13 +177,16 @@ final class PerElementPipeline {
                 elementType, elementJavaType, elements, destination);
     }
 
-    /** {@code map(Type::method)}: the loop variable is named after the element type and the call is written out. */
+    /**
+     * {@code map(Type::method)}: the loop variable is named for one of the source ({@code name} of {@code names}) or
+     * after the element type, and the call is written out.
+     */
     private static PerElementPipeline ofMethodReference(J.MemberReference reference, List<J.MethodInvocation> laterMaps,
                                                         SizedSource source, Destination destination, FreshNames names) {
         if (source.element.text == null || source.element.type == null) {
             return refused(source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT, source, destination);
         }
-        String name = names.take(variableName(source.element.type));
+        String name = names.take(variableName(source));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
                 source.element.type, null);
         Expression call = MethodReferenceCall.applied(reference, variable);
@@ -196,6 +200,19 @@ final class PerElementPipeline {
         List<Expression> elements = Collections.singletonList(applied.value);
         return new PerElementPipeline(elementReason(elements, source, destination), source, name, source.element.tree,
                 source.element.text, source.element.type, elements, destination);
+    }
+
+    /**
+     * One of the source's elements ({@code languageTag} of {@code languageTags}) where the element type is a JDK one
+     * whose name says nothing of the element's role ({@code String string}), and the source a variable named as a
+     * plural; else a name for the element type.
+     */
+    private static String variableName(SizedSource source) {
+        JavaType.FullyQualified type = TypeUtils.asFullyQualified(source.element.type);
+        boolean roleless = type != null && (type.getPackageName().equals("java.lang") || type.getPackageName().equals("java.util"));
+        Expression iterable = ExpressionShapes.unwrap(source.iterable);
+        String one = roleless && iterable instanceof J.Identifier ? FreshNames.singular(((J.Identifier) iterable).getSimpleName()) : null;
+        return one != null ? one : variableName(source.element.type);
     }
 
     /**

@@ -149,8 +149,8 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   static String[] f(List<Object> values) {
                       String[] result = new String[values.size()];
                       int i = 0;
-                      for (Object object : values) {
-                          result[i++] = object.toString();
+                      for (Object value : values) {
+                          result[i++] = value.toString();
                       }
                       return result;
                   }
@@ -205,13 +205,13 @@ class PreSizeMapToArrayTest implements RewriteTest {
                   Object[] all(Set<Integer> numbers, Map<String, Integer> named) {
                       String[] texts = new String[numbers.size()];
                       int i = 0;
-                      for (Integer integer : numbers) {
-                          texts[i++] = String.valueOf(integer);
+                      for (Integer number : numbers) {
+                          texts[i++] = String.valueOf(number);
                       }
                       Code[] codes = new Code[numbers.size()];
                       int j = 0;
-                      for (Integer integer2 : numbers) {
-                          codes[j++] = new Code(integer2);
+                      for (Integer number2 : numbers) {
+                          codes[j++] = new Code(number2);
                       }
                       String[] labels = new String[named.size()];
                       int k = 0;

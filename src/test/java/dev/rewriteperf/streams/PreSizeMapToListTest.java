@@ -465,8 +465,8 @@ class PreSizeMapToListTest implements RewriteTest {
 
                   ArrayList<List<String>> ordered() {
                       ArrayList<List<String>> result = new ArrayList<>(attributes.length);
-                      for (List<String> list : attributes) {
-                          result.add(new ArrayList<>(list));
+                      for (List<String> attribute : attributes) {
+                          result.add(new ArrayList<>(attribute));
                       }
                       return result;
                   }
@@ -2008,7 +2008,7 @@ class PreSizeMapToListTest implements RewriteTest {
           }
           """;
         String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
-        assertThat(after).contains("result.add(second(Chains.first(string)).toUpperCase());").doesNotContain(".stream()");
+        assertThat(after).contains("result.add(second(Chains.first(name)).toUpperCase());").doesNotContain(".stream()");
         assertThat(after).contains("String once = first(n);");
         assertCompiledAlike("Chains", source, after, List.of("chained", "traced", "blocks"), List.of(" a ", "  ", "b"));
     }
@@ -2083,8 +2083,8 @@ class PreSizeMapToListTest implements RewriteTest {
 
                   Set<String> distinct() {
                       Set<String> seen = new HashSet<>();
-                      for (String string : lines()) {
-                          seen.add(string.trim());
+                      for (String line : lines()) {
+                          seen.add(line.trim());
                       }
                       return seen;
                   }
@@ -2260,8 +2260,8 @@ class PreSizeMapToListTest implements RewriteTest {
               class Locales {
                   static List<Locale> of(String... languageTags) {
                       List<Locale> result = new ArrayList<>(languageTags.length);
-                      for (String string : languageTags) {
-                          result.add(Locale.forLanguageTag(string));
+                      for (String languageTag : languageTags) {
+                          result.add(Locale.forLanguageTag(languageTag));
                       }
                       return result;
                   }
@@ -2307,8 +2307,8 @@ class PreSizeMapToListTest implements RewriteTest {
               class Report {
                   static List<String> trimmed(List<String> names) {
                       List<String> result = new ArrayList<>(names.size());
-                      for (String string : names) {
-                          result.add(Names.trim(string));
+                      for (String name : names) {
+                          result.add(Names.trim(name));
                       }
                       return result;
                   }

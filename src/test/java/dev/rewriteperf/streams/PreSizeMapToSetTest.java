@@ -90,8 +90,8 @@ class PreSizeMapToSetTest implements RewriteTest {
                 class Names {
                     static Set<Integer> lengths(List<String> names) {
                         Set<Integer> lengths = new HashSet<>((int) Math.ceil(names.size() / 0.75));
-                        for (String string : names) {
-                            lengths.add(string.length());
+                        for (String name : names) {
+                            lengths.add(name.length());
                         }
                         return lengths;
                     }
@@ -179,8 +179,8 @@ class PreSizeMapToSetTest implements RewriteTest {
                 class Names {
                     static HashSet<String> trimmed(List<String> names) {
                         HashSet<String> result = HashSet.newHashSet(names.size());
-                        for (String string : names) {
-                            result.add(string.trim());
+                        for (String name : names) {
+                            result.add(name.trim());
                         }
                         return result;
                     }

@@ -1,5 +1,6 @@
 package dev.rewriteperf.analysis.names;
 
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
@@ -124,6 +125,26 @@ public final class FreshNames {
         takenOtherThanByMethods.add(name);
         pending.add(name);
         return name;
+    }
+
+    /**
+     * One of what a plural name holds: {@code languageTags} -> {@code languageTag}, {@code entries} -> {@code entry},
+     * {@code boxes} -> {@code box}; null for a name that is not a plain English plural ({@code status}, {@code class},
+     * {@code data}) or whose singular is not a usable name.
+     */
+    public static @Nullable String singular(String plural) {
+        String one;
+        if (plural.endsWith("ies") && plural.length() > 4) {
+            one = plural.substring(0, plural.length() - 3) + "y";
+        } else if (plural.endsWith("sses") || plural.endsWith("xes") || plural.endsWith("ches") || plural.endsWith("shes")) {
+            one = plural.substring(0, plural.length() - 2);
+        } else if (plural.endsWith("s") && !plural.endsWith("ss") && !plural.endsWith("us") && !plural.endsWith("is") &&
+                   plural.length() > 2) {
+            one = plural.substring(0, plural.length() - 1);
+        } else {
+            return null;
+        }
+        return isUsableName(one) ? one : null;
     }
 
     /** {@code Order} -> {@code order}, {@code URLConnection} -> {@code urlConnection}, {@code ID} -> {@code id}. */
