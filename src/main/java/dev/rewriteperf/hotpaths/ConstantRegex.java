@@ -32,7 +32,7 @@ import java.util.regex.PatternSyntaxException;
  */
 final class ConstantRegex {
 
-    /** Names that say what the common regexes match; any other is named for the method that uses it. */
+    /** Names that say what the common regexes match; {@link #names} says what others are named, if anything. */
     private static final Map<String, String> NAMES = new HashMap<>();
     /** Names of single characters, and of the escapes a character class holds ({@code \\s}). */
     private static final Map<String, String> CHARACTER_NAMES = new HashMap<>();

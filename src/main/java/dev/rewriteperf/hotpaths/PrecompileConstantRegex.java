@@ -110,8 +110,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (reason == null) {
                 reason = siteReason(regex);
             }
-            J.Identifier field = reason == null ? field(regex, call) : null;
-            if (reason == null && field == null && fields() != null && regex.names(getCursor(), call.getSimpleName()).isEmpty()) {
+            List<String> names = reason == null ? regex.names(getCursor(), call.getSimpleName()) : Collections.emptyList();
+            J.Identifier field = reason == null ? field(regex, names) : null;
+            if (reason == null && field == null && fields() != null && names.isEmpty()) {
                 reason = "no name says what the regex matches: a field named for the method that uses it would not " +
                          "say which regex it holds";
             }
@@ -183,9 +184,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return line == null ? null : newStringLineReason(line, "the Pattern field's declaration");
         }
 
-        private J.@Nullable Identifier field(ConstantRegex regex, J.MethodInvocation call) {
+        private J.@Nullable Identifier field(ConstantRegex regex, List<String> names) {
             SharedFields fields = fields();
-            return fields == null ? null : fields.reference(regex.source, namesThatFit(regex, call, fields), getCursor());
+            return fields == null ? null : fields.reference(regex.source, namesThatFit(regex, names, fields), getCursor());
         }
 
         /**
@@ -193,8 +194,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
          * ({@code NON_LOWERCASE_LETTER} in a file of short lines gives way to {@code NON_LOWERCASE}); all of them when none
          * fits, and the spot is then left alone for its length.
          */
-        private List<String> namesThatFit(ConstantRegex regex, J.MethodInvocation call, SharedFields fields) {
-            List<String> names = regex.names(getCursor(), call.getSimpleName());
+        private List<String> namesThatFit(ConstantRegex regex, List<String> names, SharedFields fields) {
             J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
             List<String> fitting = new ArrayList<>();
             for (String name : names) {

@@ -47,10 +47,6 @@ public final class ColdCode {
     /** A logger's checks of a level it is given ({@code isLoggable(Level.FINE)}, {@code isEnabled(Level.DEBUG)}). */
     private static final List<String> LEVEL_CHECKS = Arrays.asList("isLoggable", "isEnabled", "isEnabledForLevel", "isEnabledFor");
 
-    /**
-     * The levels below info of {@code java.util.logging} (whose default is {@code INFO}), {@code System.Logger}, SLF4J
-     * and Log4j.
-     */
     /** "For testing purpose only", "only used in tests", "for unit tests only": a comment saying main code does not call it. */
     private static final Pattern FOR_TESTS_ONLY = Pattern.compile("(?i)\\bfor (?:unit )?test(?:s|ing)?(?: purposes?)? only\\b|" +
             "\\bonly (?:for|in|used (?:in|by|for)) (?:unit )?test(?:s|ing)?\\b");
@@ -70,6 +66,10 @@ public final class ColdCode {
             "org.springframework.context.ApplicationContextInitializer");
     /** A comment on a method's visibility: "it is package protected for unit testing only" is about who may call it. */
     private static final Pattern VISIBILITY = Pattern.compile("(?i)\\b(?:private|protected|public|package|visib\\w*)\\b");
+    /**
+     * The levels below info of {@code java.util.logging} (whose default is {@code INFO}), {@code System.Logger}, SLF4J
+     * and Log4j.
+     */
     private static final List<String> DEBUG_LEVELS = Arrays.asList("CONFIG", "FINE", "FINER", "FINEST", "DEBUG", "TRACE");
 
     /** Classes whose methods take a message supplier that they call only when a check fails. */
@@ -410,7 +410,8 @@ public final class ColdCode {
      * namespace handler, a registrar or a factory post-processor), else null. Types from the build's classpath: without
      * Spring on it none of these is known, and the code is not cold for it.
      */
-    private static @Nullable String startup(J.MethodDeclaration method, JavaType.@Nullable FullyQualified owner) {
+    private static @Nullable String startup(J.MethodDeclaration method, JavaType.@Nullable FullyQualified owner,
+                                             boolean noParameters) {
         for (J.Annotation annotation : method.getLeadingAnnotations()) {
             for (String startup : STARTUP_METHOD_ANNOTATIONS) {
                 if (TypeUtils.isOfClassType(annotation.getType(), startup)) {
@@ -421,7 +422,7 @@ public final class ColdCode {
         if (owner == null) {
             return null;
         }
-        if (method.getSimpleName().equals("afterPropertiesSet") && method.getParameters().stream().allMatch(J.Empty.class::isInstance)
+        if (method.getSimpleName().equals("afterPropertiesSet") && noParameters
             && TypeUtils.isAssignableTo("org.springframework.beans.factory.InitializingBean", owner)) {
             return "in afterPropertiesSet()";
         }
@@ -471,7 +472,7 @@ public final class ColdCode {
             return "cold: in toString(), which builds text to print";
         }
         // a lambda a @Bean method returns is the bean's own code, which runs per call
-        String startup = inLambda ? null : startup(method, owner);
+        String startup = inLambda ? null : startup(method, owner, noParameters);
         if (startup != null) {
             return "cold: " + startup + ", which Spring runs once as the application starts";
         }

@@ -49,12 +49,8 @@ final class AddAllTarget implements Destination {
 
     /** The collection that the statement at {@code site} adds all of the pipeline's list to, if the loop can add to it directly. */
     static @Nullable AddAllTarget of(LoopSite site, Cursor pipelineCursor) {
-        if (site.reason != null || !(site.statement instanceof J.MethodInvocation)) {
-            return null;
-        }
-        J.MethodInvocation addAll = (J.MethodInvocation) site.statement;
-        if (!ADD_ALL.matches(addAll) || !(addAll.getSelect() instanceof J.Identifier) ||
-            !unwrap(addAll.getArguments().get(0)).getId().equals(site.pipeline)) {
+        J.MethodInvocation addAll = addAllOfThePipeline(site);
+        if (addAll == null || !(addAll.getSelect() instanceof J.Identifier)) {
             return null;
         }
         J.Identifier target = (J.Identifier) addAll.getSelect();
@@ -80,16 +76,22 @@ final class AddAllTarget implements Destination {
      * statements.
      */
     static @Nullable String appendedReason(LoopSite site) {
-        if (site.reason != null || !(site.statement instanceof J.MethodInvocation)) {
-            return null;
-        }
-        J.MethodInvocation addAll = (J.MethodInvocation) site.statement;
-        if (!ADD_ALL.matches(addAll) || !unwrap(addAll.getArguments().get(0)).getId().equals(site.pipeline)) {
+        J.MethodInvocation addAll = addAllOfThePipeline(site);
+        if (addAll == null) {
             return null;
         }
         return "the collection is only added to `" + (addAll.getSelect() == null ? "this" : addAll.getSelect().printTrimmed()) +
                "`, not a new local one: a loop would fill a list just to add it, and adding directly would leave part " +
                "of the elements there if a function threw";
+    }
+
+    /** The statement at {@code site} when it is {@code c.addAll(<the pipeline>)}, else null. */
+    private static J.@Nullable MethodInvocation addAllOfThePipeline(LoopSite site) {
+        if (site.reason != null || !(site.statement instanceof J.MethodInvocation)) {
+            return null;
+        }
+        J.MethodInvocation addAll = (J.MethodInvocation) site.statement;
+        return ADD_ALL.matches(addAll) && unwrap(addAll.getArguments().get(0)).getId().equals(site.pipeline) ? addAll : null;
     }
 
     /**

@@ -117,10 +117,10 @@ final class SizedSource {
 
     /** {@code Arrays.stream(a)} of a whole array of objects; the primitive overloads make an IntStream and such. */
     private static boolean isArraysStream(J.MethodInvocation call) {
-        if (!ARRAYS_STREAM.matches(call) || call.getArguments().size() != 1) {
-            return false;
-        }
-        JavaType type = call.getArguments().get(0).getType();
+        return ARRAYS_STREAM.matches(call) && call.getArguments().size() == 1 && isArrayOfObjects(call.getArguments().get(0).getType());
+    }
+
+    private static boolean isArrayOfObjects(@Nullable JavaType type) {
         return type instanceof JavaType.Array && !(((JavaType.Array) type).getElemType() instanceof JavaType.Primitive);
     }
 
@@ -129,12 +129,9 @@ final class SizedSource {
      * ({@code Arrays.asList(ints)} is a list of one {@code int[]}) nor of separate elements.
      */
     private static boolean isListViewOfArray(Expression e) {
-        if (!(e instanceof J.MethodInvocation) || !ARRAYS_AS_LIST.matches((J.MethodInvocation) e) ||
-            ((J.MethodInvocation) e).getArguments().size() != 1) {
-            return false;
-        }
-        JavaType type = ((J.MethodInvocation) e).getArguments().get(0).getType();
-        return type instanceof JavaType.Array && !(((JavaType.Array) type).getElemType() instanceof JavaType.Primitive);
+        return e instanceof J.MethodInvocation && ARRAYS_AS_LIST.matches((J.MethodInvocation) e) &&
+               ((J.MethodInvocation) e).getArguments().size() == 1 &&
+               isArrayOfObjects(((J.MethodInvocation) e).getArguments().get(0).getType());
     }
 
     private static boolean isStreamOfArray(J.MethodInvocation call) {

@@ -88,7 +88,7 @@ public final class FileFormat {
         Map<String, Space> groupStarts = new HashMap<>();
         for (J.Import anImport : original.getImports()) {
             if (startsAGroup(anImport.getPrefix())) {
-                groupStarts.put(importKey(anImport), anImport.getPrefix());
+                groupStarts.put(Imports.importedName(anImport), anImport.getPrefix());
             }
         }
         if (groupStarts.isEmpty()) {
@@ -96,27 +96,22 @@ public final class FileFormat {
         }
         Set<String> originals = new HashSet<>();
         for (J.Import anImport : original.getImports()) {
-            originals.add(importKey(anImport));
+            originals.add(Imports.importedName(anImport));
         }
         boolean restored = false;
         List<J.Import> imports = new ArrayList<>(rewritten.getImports());
         for (int i = 1; i < imports.size(); i++) {
             J.Import anImport = imports.get(i);
             J.Import before = imports.get(i - 1);
-            Space groupStart = groupStarts.get(importKey(anImport));
+            Space groupStart = groupStarts.get(Imports.importedName(anImport));
             // an added import that starts the group itself (java.util.ArrayList before java.util.List) keeps its start
-            boolean addedFirstInGroup = !originals.contains(importKey(before)) && startsAGroup(before.getPrefix());
+            boolean addedFirstInGroup = !originals.contains(Imports.importedName(before)) && startsAGroup(before.getPrefix());
             if (groupStart != null && !startsAGroup(anImport.getPrefix()) && !addedFirstInGroup) {
                 imports.set(i, anImport.withPrefix(groupStart));
                 restored = true;
             }
         }
         return restored ? rewritten.withImports(imports) : rewritten;
-    }
-
-    /** {@code java.util.List}, {@code static java.util.Objects.hash}, {@code java.util.*}: what the import imports. */
-    private static String importKey(J.Import anImport) {
-        return (anImport.isStatic() ? "static " : "") + anImport.getTypeName() + "." + anImport.getQualid().getSimpleName();
     }
 
     private static boolean startsAGroup(Space prefix) {

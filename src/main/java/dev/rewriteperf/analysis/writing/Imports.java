@@ -26,12 +26,16 @@ public final class Imports {
     /** Whether {@code cu} imports {@code name} by its own name, not through a {@code *}. */
     static boolean importsByName(J.CompilationUnit cu, String name) {
         for (J.Import anImport : cu.getImports()) {
-            String simpleName = anImport.getQualid().getSimpleName();
-            String imported = anImport.isStatic() ? anImport.getTypeName() + "." + simpleName : anImport.getTypeName();
-            if (!"*".equals(simpleName) && imported.equals(name)) {
+            if (!"*".equals(anImport.getQualid().getSimpleName()) && importedName(anImport).equals(name)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** What {@code anImport} imports: {@code java.util.List}, {@code java.util.Objects.hash} (static), {@code java.util.*}. */
+    static String importedName(J.Import anImport) {
+        String simpleName = anImport.getQualid().getSimpleName();
+        return anImport.isStatic() ? anImport.getTypeName() + "." + simpleName : anImport.getTypeName();
     }
 }
