@@ -129,9 +129,16 @@ final class SizedSource {
      * ({@code Arrays.asList(ints)} is a list of one {@code int[]}) nor of separate elements.
      */
     private static boolean isListViewOfArray(Expression e) {
-        return e instanceof J.MethodInvocation && ARRAYS_AS_LIST.matches((J.MethodInvocation) e) &&
-               ((J.MethodInvocation) e).getArguments().size() == 1 &&
-               isArrayOfObjects(((J.MethodInvocation) e).getArguments().get(0).getType());
+        if (!(e instanceof J.MethodInvocation) || !ARRAYS_AS_LIST.matches((J.MethodInvocation) e) ||
+            ((J.MethodInvocation) e).getArguments().size() != 1) {
+            return false;
+        }
+        JavaType array = ((J.MethodInvocation) e).getArguments().get(0).getType();
+        JavaType.Parameterized list = TypeUtils.asParameterized(e.getType());
+        // Arrays.<CharSequence>asList(strings) is a list of CharSequence, Arrays.<String[]>asList(strings) of one array:
+        // a loop over the array would visit elements of another type than the pipeline's
+        return isArrayOfObjects(array) && list != null && list.getTypeParameters().size() == 1 &&
+               TypeUtils.isOfType(list.getTypeParameters().get(0), ((JavaType.Array) array).getElemType());
     }
 
     private static boolean isStreamOfArray(J.MethodInvocation call) {

@@ -2272,6 +2272,77 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     /**
+     * A list of another element type than its array is not looped over as the array: {@code Arrays.<CharSequence>asList}
+     * picks {@code describe(CharSequence)} where a loop over the {@code String[]} would pick {@code describe(String)}, and
+     * {@code Arrays.asList(ints)} is a list of one {@code int[]}.
+     */
+    @Test
+    void aListOfAnotherTypeThanItsArrayIsNotLoopedOverAsTheArray() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Arrays;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Witness {
+                  static String describe(CharSequence text) {
+                      return "text";
+                  }
+
+                  static String describe(String text) {
+                      return "string";
+                  }
+
+                  static List<String> described(String[] names) {
+                      return Arrays.<CharSequence>asList(names).stream().map(Witness::describe).collect(Collectors.toList());
+                  }
+
+                  static List<Integer> lengths(int[] numbers) {
+                      return Arrays.asList(numbers).stream().map(a -> a.length).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.Arrays;
+              import java.util.List;
+
+              class Witness {
+                  static String describe(CharSequence text) {
+                      return "text";
+                  }
+
+                  static String describe(String text) {
+                      return "string";
+                  }
+
+                  static List<String> described(String[] names) {
+                      List<CharSequence> list = Arrays.<CharSequence>asList(names);
+                      List<String> result = new ArrayList<>(list.size());
+                      for (CharSequence charSequence : list) {
+                          result.add(Witness.describe(charSequence));
+                      }
+                      return result;
+                  }
+
+                  static List<Integer> lengths(int[] numbers) {
+                      List<int[]> list = Arrays.asList(numbers);
+                      List<Integer> result = new ArrayList<>(list.size());
+                      for (int[] a : list) {
+                          result.add(a.length);
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * An added import that starts its group ({@code java.util.ArrayList} before {@code java.util.List}) takes the
      * group's blank line, and {@code List} follows it in the group: no blank line comes back between them.
      */
