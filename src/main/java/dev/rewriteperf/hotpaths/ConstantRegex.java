@@ -1,5 +1,6 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.names.ConstantNames;
 import dev.rewriteperf.analysis.names.EnclosingClasses;
 import dev.rewriteperf.analysis.project.JavaVersions;
 import dev.rewriteperf.analysis.project.Release;
@@ -25,6 +26,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * A regex known while rewriting: a string literal, or a constant of the top-level class initialised with one. Its
@@ -56,7 +59,11 @@ final class ConstantRegex {
     /** A class of the characters a number is written with, or of all others: {@code [^\\d.eE\\-+]}. */
     private static final Pattern NUMBER_CHARACTERS = Pattern.compile("\\[(\\^?)(?=[^\\]]*(?:\\\\d|0-9))(?:\\\\d|0-9|\\\\?[.eE+-])+]\\+?");
     /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}. */
-    private static final Pattern TEST_METHOD = Pattern.compile("(?:is|has|check|validate|matches|looksLike|accepts)([A-Z].*)");
+    private static final Pattern TEST_METHOD = Pattern.compile("(is|has|check|validate|matches|looksLike|accepts)([A-Z].*)");
+    /** Words of a test's name that say nothing of what it tests for: {@code isValid}, {@code matchesPattern}. */
+    private static final Set<String> VAGUE_TEST_WORDS = new HashSet<>(Arrays.asList("Valid", "Invalid", "Ok", "Correct",
+            "Legal", "Illegal", "Allowed", "Supported", "Accepted", "Acceptable", "Well", "Formed", "Match", "Matching",
+            "Matches", "Pattern", "Regex", "Format", "Input", "Value", "String", "Text"));
 
     static {
         for (String whitespace : new String[]{"\\s+", "\\s", " +"}) {
@@ -470,7 +477,7 @@ final class ConstantRegex {
      * name of a method that does more would not ({@code REMOVE_VOWELS_PATTERN} for {@code \\s{2,}}), and the call is
      * then left alone.
      */
-    List<String> names(Cursor site, String call) {
+    private List<String> names(Cursor site, String call) {
         List<String> names = new ArrayList<>();
         String content = contentName(value);
         if (content != null) {
@@ -485,16 +492,19 @@ final class ConstantRegex {
         if ("split".equals(call)) {
             names.add("SEPARATOR");
             if (user != null) {
-                names.add(constantCase(user) + "_SEPARATOR");
+                names.add(ConstantNames.upperSnake(user) + "_SEPARATOR");
             }
         }
-        String tested = user == null || !"matches".equals(call) ? null : testedFor(user);
-        if (tested != null) {
-            names.add(constantCase(tested) + "_PATTERN");
-        }
-        if (user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
+        Matcher test = user == null || !"matches".equals(call) ? null : TEST_METHOD.matcher(user);
+        if (test != null && test.matches()) {
+            // a test's name, or nothing: a returned match is what the test tests for, not what the method is named
+            String tested = testedFor(test, site, requireNonNull(method));
+            if (tested != null) {
+                names.add(tested.endsWith("_PATTERN") ? tested : tested + "_PATTERN");
+            }
+        } else if (user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
             // the method returns what the call makes: named for what it returns, it names the regex's job ("slug")
-            String job = constantCase(user);
+            String job = ConstantNames.upperSnake(user);
             names.add(job.endsWith("PATTERN") ? job : job + "_PATTERN");
             names.add(job + "_REGEX");
         }
@@ -508,29 +518,77 @@ final class ConstantRegex {
     }
 
     /**
-     * What a method named as a test tests for: {@code Duration} for {@code checkDuration}, {@code JarFileInPath} for
-     * {@code hasJarFileInPath}; null for a method named otherwise.
+     * What a method named as a test tests for, as a constant's name: {@code DURATION} for {@code checkDuration},
+     * {@code JAR_FILE_IN_PATH} for {@code hasJarFileInPath}. Null when that is not what the regex matches: a negated
+     * match in a method that answers a question ({@code isInvalidName} returns {@code !name.matches(VALID)}), a
+     * method that applies another regex too, or a name that says nothing of what is tested ({@code isValid},
+     * {@code matchesPattern}). A {@code check} or {@code validate} throws when its match is negated: it still names it.
      */
-    private static @Nullable String testedFor(String method) {
-        Matcher test = TEST_METHOD.matcher(method);
-        return test.matches() ? test.group(1) : null;
+    private @Nullable String testedFor(Matcher test, Cursor site, J.MethodDeclaration method) {
+        boolean asserts = "check".equals(test.group(1)) || "validate".equals(test.group(1));
+        if (!asserts && site.getParentTreeCursor().getValue() instanceof J.Unary ||
+            ConstantNames.words(test.group(2)).stream().allMatch(VAGUE_TEST_WORDS::contains) ||
+            appliesAnotherRegex(method)) {
+            return null;
+        }
+        return ConstantNames.upperSnake(test.group(2));
+    }
+
+    /** Whether {@code method} passes a regex other than this one to a call that takes one. */
+    private boolean appliesAnotherRegex(J.MethodDeclaration method) {
+        boolean[] another = {false};
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if (REGEX_TAKING.contains(call.getSimpleName()) && !call.getArguments().isEmpty() &&
+                    !source.equals(printedRegex(call.getArguments().get(0)))) {
+                    another[0] = true;
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+        }.visit(method.getBody(), 0);
+        return another[0];
+    }
+
+    /** A regex argument as {@link #source} would hold it: a literal as written, a constant by its name. */
+    private static @Nullable String printedRegex(Expression regex) {
+        if (regex instanceof J.Literal) {
+            return ((J.Literal) regex).getValueSource();
+        }
+        return regex instanceof J.Identifier ? ((J.Identifier) regex).getSimpleName() : null;
     }
 
     /**
-     * The leading and trailing camel-case words the names of the file's methods that write this regex share, or
-     * {@code method} when it is the only one or they share none.
+     * {@link #names} of the first of the file's uses of this regex that has any, starting with the use at
+     * {@code site}: one use's name is every use's, so a run compiles the regex for all its uses at once, as a second
+     * run finding the field declared would.
      */
-    private String sharedWords(String method, Cursor site) {
-        J.CompilationUnit file = site.firstEnclosing(J.CompilationUnit.class);
-        if (file == null) {
-            return method;
+    List<String> namesOfAnyUse(Cursor site, String call) {
+        List<String> names = names(site, call);
+        if (!names.isEmpty()) {
+            return names;
         }
-        Set<String> users = new LinkedHashSet<>();
+        for (Cursor use : uses(site)) {
+            names = names(use, ((J.MethodInvocation) use.getValue()).getSimpleName());
+            if (!names.isEmpty()) {
+                return names;
+            }
+        }
+        return names;
+    }
+
+    /** The calls of the file around {@code site} that take this regex, by its value or its constant, in file order. */
+    private List<Cursor> uses(Cursor site) {
+        J.CompilationUnit file = site.firstEnclosing(J.CompilationUnit.class);
+        List<Cursor> uses = new ArrayList<>();
+        if (file == null) {
+            return uses;
+        }
         new JavaIsoVisitor<Integer>() {
             @Override
             public J.Literal visitLiteral(J.Literal literal, Integer p) {
                 if (source.equals(literal.getValueSource())) {
-                    addUser(getCursor());
+                    addUse(getCursor());
                 }
                 return literal;
             }
@@ -538,29 +596,42 @@ final class ConstantRegex {
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
                 if (source.equals(identifier.getSimpleName()) && identifier.getFieldType() != null) {
-                    addUser(getCursor());
+                    addUse(getCursor());
                 }
                 return identifier;
             }
 
             /** A use as a regex: the argument of a call that takes one. */
-            private void addUser(Cursor use) {
-                Object call = use.getParentTreeCursor().getValue();
-                if (!(call instanceof J.MethodInvocation) || !REGEX_TAKING.contains(((J.MethodInvocation) call).getSimpleName())) {
-                    return;
-                }
-                J.MethodDeclaration user = use.firstEnclosing(J.MethodDeclaration.class);
-                if (user != null && !user.isConstructor()) {
-                    users.add(user.getSimpleName());
+            private void addUse(Cursor argument) {
+                Cursor call = argument.getParentTreeCursor();
+                J.MethodInvocation invocation = call.getValue() instanceof J.MethodInvocation ? call.getValue() : null;
+                if (invocation != null && REGEX_TAKING.contains(invocation.getSimpleName()) &&
+                    invocation.getArguments().get(0) == argument.getValue()) {
+                    uses.add(call);
                 }
             }
         }.visit(file, 0);
+        return uses;
+    }
+
+    /**
+     * The leading and trailing camel-case words the names of the file's methods that write this regex share, or
+     * {@code method} when it is the only one or they share none.
+     */
+    private String sharedWords(String method, Cursor site) {
+        Set<String> users = new LinkedHashSet<>();
+        for (Cursor use : uses(site)) {
+            J.MethodDeclaration user = use.firstEnclosing(J.MethodDeclaration.class);
+            if (user != null && !user.isConstructor()) {
+                users.add(user.getSimpleName());
+            }
+        }
         if (users.size() < 2) {
             return method;
         }
         List<List<String>> words = new ArrayList<>();
         for (String user : users) {
-            words.add(Arrays.asList(user.split("(?<=[a-z0-9])(?=[A-Z])")));
+            words.add(ConstantNames.words(user));
         }
         int shortest = Integer.MAX_VALUE;
         for (List<String> w : words) {
@@ -592,21 +663,5 @@ final class ConstantRegex {
             word = here;
         }
         return true;
-    }
-
-    /** {@code splitPath} as {@code SPLIT_PATH}. */
-    private static String constantCase(String camelCase) {
-        StringBuilder name = new StringBuilder();
-        for (int i = 0; i < camelCase.length(); i++) {
-            char c = camelCase.charAt(i);
-            boolean wordStart = i > 0 && (!Character.isUpperCase(camelCase.charAt(i - 1)) ||
-                    i + 1 < camelCase.length() && Character.isLowerCase(camelCase.charAt(i + 1)));
-            // createSSLKeyStore: CREATE_SSL_KEY_STORE, a capital before a small letter starts a word
-            if (Character.isUpperCase(c) && wordStart) {
-                name.append('_');
-            }
-            name.append(c);
-        }
-        return name.toString().toUpperCase(Locale.ROOT);
     }
 }

@@ -110,7 +110,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (reason == null) {
                 reason = siteReason(regex);
             }
-            List<String> names = reason == null ? regex.names(getCursor(), call.getSimpleName()) : Collections.emptyList();
+            List<String> names = reason == null ? regex.namesOfAnyUse(getCursor(), call.getSimpleName()) : Collections.emptyList();
             J.Identifier field = reason == null ? field(regex, names) : null;
             if (reason == null && field == null && fields() != null && names.isEmpty()) {
                 reason = "no name says what the regex matches: a field named for the method that uses it would not " +

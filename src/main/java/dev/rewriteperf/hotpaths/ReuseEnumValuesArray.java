@@ -1,5 +1,6 @@
 package dev.rewriteperf.hotpaths;
 
+import dev.rewriteperf.analysis.names.ConstantNames;
 import dev.rewriteperf.analysis.names.EnclosingClasses;
 import dev.rewriteperf.analysis.project.ReflectedFields;
 import dev.rewriteperf.analysis.project.ReleasePromises;
@@ -22,7 +23,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 public class ReuseEnumValuesArray extends FieldAddingRecipe implements GatedRecipe {
@@ -196,7 +196,7 @@ public class ReuseEnumValuesArray extends FieldAddingRecipe implements GatedReci
         /** {@code VALUES} in the enum itself; {@code COLOR_VALUES} for {@code Color} elsewhere. */
         private List<String> names(EnumValuesCall values) {
             String simpleName = values.enumType.getClassName().substring(values.enumType.getClassName().lastIndexOf('.') + 1);
-            String prefix = simpleName.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT);
+            String prefix = ConstantNames.upperSnake(simpleName);
             return enclosingEnum(values) != null ? Arrays.asList("VALUES", prefix + "_VALUES") :
                     Arrays.asList(prefix + "_VALUES", prefix + "_CONSTANTS");
         }

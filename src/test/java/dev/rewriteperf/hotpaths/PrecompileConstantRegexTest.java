@@ -1187,6 +1187,97 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * A test's name says what its regex matches only when it applies that one regex and says what it tests for:
+     * {@code isInvalidName} returns a negated match of what a valid name is, {@code validateConfig} tests two regexes,
+     * {@code matchesPattern} and {@code isValid} say nothing of what is tested. None gets a name from its method.
+     */
+    @Test
+    void aTestsNameNamesItsRegexOnlyWhenItSaysWhatTheRegexMatches() {
+        String noName = "false no name says what the regex matches: a field named for the method that uses it would " +
+                        "not say which regex it holds";
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged() + " " + reasonStart(row.getReason()))
+            .containsExactly("Checks#isInvalidName " + noName, "Checks#validateConfig " + noName,
+                             "Checks#validateConfig " + noName, "Checks#matchesPattern " + noName,
+                             "Checks#isValid " + noName)),
+          //language=java
+          java(
+            """
+              class Checks {
+                  static boolean isInvalidName(String name) {
+                      return !name.matches("[a-z]{2,19}:");
+                  }
+
+                  static void validateConfig(String host, String user) {
+                      if (!host.matches("[a-z]{2,19}:") || !user.matches("[a-z]{3,9}=")) {
+                          throw new IllegalArgumentException(host + user);
+                      }
+                  }
+
+                  static boolean matchesPattern(String value) {
+                      return value.matches("[a-z]{4,7}@");
+                  }
+
+                  static boolean isValid(String value) {
+                      return value.matches("[a-z]{5,8}#");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A regex no name says in one method takes the name another use of it in the file gives: had the first use been
+     * left alone and the second added the field, a second run would have found the field and rewritten the first.
+     */
+    @Test
+    void aRegexNamedByAnyOfItsUsesIsCompiledOnceForAllOfThemInOneRun() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged())
+            .containsExactly("Config#load true", "Config#strip true")),
+          //language=java
+          java(
+            """
+              import java.util.List;
+
+              class Config {
+                  static void load(List<String> configurationLines, List<String> configurationValues) {
+                      for (String line : configurationLines) {
+                          configurationValues.add(line.replaceAll("[a-z]{2,19}:", ""));
+                      }
+                  }
+
+                  static String strip(String line) {
+                      return line.replaceAll("[a-z]{2,19}:", "");
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Config {
+                  private static final Pattern STRIP_PATTERN = Pattern.compile("[a-z]{2,19}:");
+
+                  static void load(List<String> configurationLines, List<String> configurationValues) {
+                      for (String line : configurationLines) {
+                          configurationValues.add(STRIP_PATTERN.matcher(line).replaceAll(""));
+                      }
+                  }
+
+                  static String strip(String line) {
+                      return STRIP_PATTERN.matcher(line).replaceAll("");
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * javassist's {@code MemberResolver}: the added {@code java.util.regex.Pattern} went after
      * {@code java.util.WeakHashMap} and took the blank line that set the {@code javassist.*} imports apart.
      */

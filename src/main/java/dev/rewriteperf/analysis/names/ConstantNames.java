@@ -3,9 +3,11 @@ package dev.rewriteperf.analysis.names;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -46,6 +48,39 @@ public final class ConstantNames {
             }
         }.visit(cu, 0);
         return !upper[0] && camel[0] >= 2;
+    }
+
+    /**
+     * The words of a camel-case name: {@code [create, SSL, Key, Store]} for {@code createSSLKeyStore}, a capital before
+     * a small letter starting a word; {@code [get, URLs]} for {@code getURLs}, an acronym's plural {@code s} staying
+     * with it.
+     */
+    public static List<String> words(String camelCase) {
+        List<String> words = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i < camelCase.length(); i++) {
+            if (Character.isUpperCase(camelCase.charAt(i)) && startsWord(camelCase, i)) {
+                words.add(camelCase.substring(start, i));
+                start = i;
+            }
+        }
+        words.add(camelCase.substring(start));
+        return words;
+    }
+
+    private static boolean startsWord(String camelCase, int capital) {
+        if (!Character.isUpperCase(camelCase.charAt(capital - 1))) {
+            return true;
+        }
+        int next = capital + 1;
+        boolean acronymPlural = next < camelCase.length() && camelCase.charAt(next) == 's' &&
+                                (next + 1 == camelCase.length() || Character.isUpperCase(camelCase.charAt(next + 1)));
+        return next < camelCase.length() && Character.isLowerCase(camelCase.charAt(next)) && !acronymPlural;
+    }
+
+    /** {@code CREATE_SSL_KEY_STORE} for {@code createSSLKeyStore}: the {@link #words}, upper case, joined by underscores. */
+    public static String upperSnake(String camelCase) {
+        return String.join("_", words(camelCase)).toUpperCase(Locale.ROOT);
     }
 
     /** {@code upperSnake} ({@code INT_BE_VIEW}) in the file's style: itself, or {@code intBeView} where constants are camelCase. */
