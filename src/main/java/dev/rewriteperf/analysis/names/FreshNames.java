@@ -7,6 +7,7 @@ import org.openrewrite.java.tree.J;
 
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -17,6 +18,14 @@ import java.util.Set;
 public final class FreshNames {
 
     private static final String TAKEN = FreshNames.class.getName();
+    /**
+     * Last words of names that end as plurals do but are not plain ones: singular nouns and acronyms ({@code alias},
+     * {@code dns}), and plurals whose singular their ending does not tell ({@code movies}, {@code indices}).
+     */
+    private static final Set<String> NOT_PLURAL_OR_UNCLEAR = new HashSet<>(Arrays.asList("alias", "canvas", "atlas",
+            "bias", "gas", "news", "lens", "means", "series", "species", "dns", "https", "aws", "sms", "gps", "jms", "kms",
+            "cors", "movies", "cookies", "zombies", "calories", "rookies", "pies", "ties", "lies", "dies", "indices",
+            "vertices", "matrices", "appendices", "apices", "vortices"));
     /** Keywords and literals, and {@code var}: not names for a variable. */
     private static final Set<String> RESERVED = new HashSet<>(Arrays.asList(
             "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
@@ -130,9 +139,15 @@ public final class FreshNames {
     /**
      * One of what a plural name holds: {@code languageTags} -> {@code languageTag}, {@code entries} -> {@code entry},
      * {@code boxes} -> {@code box}; null for a name that is not a plain English plural ({@code status}, {@code class},
-     * {@code data}) or whose singular is not a usable name.
+     * {@code data}, {@code dns}), whose singular its ending does not tell ({@code aliases}, {@code cases},
+     * {@code movies}, {@code indices}) or is not a usable name.
      */
     public static @Nullable String singular(String plural) {
+        List<String> words = ConstantNames.words(plural);
+        String last = words.get(words.size() - 1).toLowerCase(Locale.ROOT);
+        if (NOT_PLURAL_OR_UNCLEAR.contains(last) || last.endsWith("ses") && !last.endsWith("sses")) {
+            return null; // alias-es or case-s, status-es or cause-s
+        }
         String one;
         if (plural.endsWith("ies") && plural.length() > 4) {
             one = plural.substring(0, plural.length() - 3) + "y";
