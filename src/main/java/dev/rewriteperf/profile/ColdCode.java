@@ -65,7 +65,21 @@ public final class ColdCode {
             "org.springframework.boot.env.EnvironmentPostProcessor",
             "org.springframework.context.ApplicationContextInitializer");
     /** A comment on a method's visibility: "it is package protected for unit testing only" is about who may call it. */
-    private static final Pattern VISIBILITY = Pattern.compile("(?i)\\b(?:private|protected|public|package|visib\\w*)\\b");
+    private static final Pattern VISIBILITY =
+            Pattern.compile("(?i)\\b(?:private|protected|public|package|visib\\w*|expos\\w*|accessib\\w*|widen\\w*)\\b");
+    /**
+     * Scopes whose beans are made per request, session or injection: their {@code @PostConstruct} and their
+     * {@code @Bean} run per call ({@code @Scope} unless it says {@code singleton}).
+     */
+    private static final List<String> PER_CALL_SCOPES = Arrays.asList("RequestScope", "SessionScope", "RequestScoped",
+            "SessionScoped", "ConversationScoped", "Dependent", "TransactionScoped", "Prototype");
+    /**
+     * What a method of a {@code @Configuration} class may be annotated with and still run only as the application starts;
+     * any other annotation ({@code @Scheduled}, {@code @EventListener}) may have Spring call it again and again.
+     */
+    private static final List<String> STARTUP_ONLY_ANNOTATIONS = Arrays.asList("Override", "Bean", "Autowired", "Inject",
+            "Value", "PostConstruct", "Primary", "Lazy", "Order", "DependsOn", "Deprecated", "SuppressWarnings", "Nullable",
+            "NonNull", "Qualifier", "Named", "Description");
     /**
      * The levels below info of {@code java.util.logging} (whose default is {@code INFO}), {@code System.Logger}, SLF4J
      * and Log4j.
@@ -182,7 +196,8 @@ public final class ColdCode {
                 return "cold: in an enum's constructor, which runs once per constant";
             }
             if (value instanceof J.MethodDeclaration) {
-                String method = methodReason((J.MethodDeclaration) value, facts, inLambda);
+                J.ClassDeclaration holder = c.firstEnclosing(J.ClassDeclaration.class);
+                String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda);
                 return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
             }
             if (value instanceof J.Block && !inLambda && methods && inClassBody(c)) {
@@ -411,7 +426,11 @@ public final class ColdCode {
      * Spring on it none of these is known, and the code is not cold for it.
      */
     private static @Nullable String startup(J.MethodDeclaration method, JavaType.@Nullable FullyQualified owner,
-                                             boolean noParameters) {
+                                             J.@Nullable ClassDeclaration holder, boolean noParameters) {
+        if (hasPerCallScope(method.getLeadingAnnotations()) ||
+            holder != null && hasPerCallScope(holder.getLeadingAnnotations())) {
+            return null; // a prototype @Bean, a request-scoped bean's @PostConstruct: once per use, not once
+        }
         for (J.Annotation annotation : method.getLeadingAnnotations()) {
             for (String startup : STARTUP_METHOD_ANNOTATIONS) {
                 if (TypeUtils.isOfClassType(annotation.getType(), startup)) {
@@ -427,7 +446,7 @@ public final class ColdCode {
             return "in afterPropertiesSet()";
         }
         for (JavaType.FullyQualified annotation : owner.getAnnotations()) {
-            if (STARTUP_CLASS_ANNOTATIONS.contains(annotation.getFullyQualifiedName())) {
+            if (STARTUP_CLASS_ANNOTATIONS.contains(annotation.getFullyQualifiedName()) && runsOnlyAtStart(method)) {
                 return "in a @" + annotation.getClassName() + " class";
             }
         }
@@ -440,16 +459,69 @@ public final class ColdCode {
     }
 
     /**
+     * Whether a method of a {@code @Configuration} class runs only as Spring reads the class: not a static one (any code
+     * may call it), nor one with an annotation by which Spring calls it later ({@code @Scheduled}, {@code @EventListener}).
+     */
+    private static boolean runsOnlyAtStart(J.MethodDeclaration method) {
+        if (method.hasModifier(J.Modifier.Type.Static)) {
+            return false;
+        }
+        for (J.Annotation annotation : method.getLeadingAnnotations()) {
+            if (!STARTUP_ONLY_ANNOTATIONS.contains(annotation.getSimpleName()) &&
+                !annotation.getSimpleName().startsWith("Conditional")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the annotations give a scope whose beans are made per request, session or injection. */
+    private static boolean hasPerCallScope(List<J.Annotation> annotations) {
+        for (J.Annotation annotation : annotations) {
+            String name = annotation.getSimpleName();
+            if (PER_CALL_SCOPES.contains(name)) {
+                return true;
+            }
+            List<Expression> arguments = annotation.getArguments();
+            if (name.equals("Scope") && !(arguments != null && arguments.size() == 1 && isSingleton(arguments.get(0)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code "singleton"}, {@code value = "singleton"} or {@code ConfigurableBeanFactory.SCOPE_SINGLETON}. */
+    private static boolean isSingleton(Expression scope) {
+        if (scope instanceof J.Assignment) {
+            return isSingleton(((J.Assignment) scope).getAssignment());
+        }
+        if (scope instanceof J.Literal) {
+            return "singleton".equals(((J.Literal) scope).getValue());
+        }
+        return scope instanceof J.Identifier && ((J.Identifier) scope).getSimpleName().equals("SCOPE_SINGLETON") ||
+               scope instanceof J.FieldAccess && ((J.FieldAccess) scope).getSimpleName().equals("SCOPE_SINGLETON");
+    }
+
+    /**
      * Whether the method's own comment says only tests use it ("For testing purpose only", mariadb-connector-j's
      * {@code Pool#testGetConnectionIdleThreadIds}). Not {@code @VisibleForTesting}, nor a comment about the method's
      * visibility ("Consider this method private, it is package protected for unit testing only": commons-codec's
      * {@code MatchRatingApproachEncoder#removeVowels}, which every {@code encode} calls): main code calls such a
-     * method too, its visibility widened for tests.
+     * method too, its visibility widened for tests. Only comments on lines of their own: the parser puts a member's
+     * trailing comment ({@code int limit; // for testing only}) before the next member.
      */
     private static boolean saysItIsForTestsOnly(J.MethodDeclaration method) {
+        for (J.Annotation annotation : method.getLeadingAnnotations()) {
+            if (annotation.getSimpleName().equals("VisibleForTesting")) {
+                return false;
+            }
+        }
+        String before = method.getPrefix().getWhitespace();
         for (Comment comment : method.getPrefix().getComments()) {
             String text = comment.printComment(new Cursor(null, Cursor.ROOT_VALUE));
-            if (FOR_TESTS_ONLY.matcher(text).find() && !VISIBILITY.matcher(text).find()) {
+            boolean ownLine = before.contains("\n");
+            before = comment.getSuffix();
+            if (ownLine && FOR_TESTS_ONLY.matcher(text).find() && !VISIBILITY.matcher(text).find()) {
                 return true;
             }
         }
@@ -462,7 +534,8 @@ public final class ColdCode {
         return method.isConstructor() && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
     }
 
-    private static @Nullable String methodReason(J.MethodDeclaration method, ProjectFacts facts, boolean inLambda) {
+    private static @Nullable String methodReason(J.MethodDeclaration method, J.@Nullable ClassDeclaration holder, ProjectFacts facts,
+                                                 boolean inLambda) {
         String name = method.getSimpleName();
         List<Statement> parameters = method.getParameters();
         boolean noParameters = parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty;
@@ -472,7 +545,7 @@ public final class ColdCode {
             return "cold: in toString(), which builds text to print";
         }
         // a lambda a @Bean method returns is the bean's own code, which runs per call
-        String startup = inLambda ? null : startup(method, owner, noParameters);
+        String startup = inLambda ? null : startup(method, owner, holder, noParameters);
         if (startup != null) {
             return "cold: " + startup + ", which Spring runs once as the application starts";
         }

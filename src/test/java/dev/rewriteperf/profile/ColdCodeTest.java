@@ -239,6 +239,106 @@ class ColdCodeTest implements RewriteTest {
     }
 
     //language=java
+    private static final String STARTUP_LOOK_ALIKES = """
+      package com.example;
+
+      import jakarta.annotation.PostConstruct;
+      import jakarta.enterprise.context.RequestScoped;
+      import org.springframework.boot.autoconfigure.AutoConfiguration;
+      import org.springframework.context.annotation.Bean;
+      import org.springframework.context.annotation.Configuration;
+      import org.springframework.context.annotation.Scope;
+      import org.springframework.scheduling.annotation.Scheduled;
+
+      @Configuration
+      class Jobs {
+          String name;
+
+          static String label(String id) {
+              return String.format("label %s", id);
+          }
+
+          @Scheduled
+          void poll() {
+              System.out.println(String.format("poll %s", name));
+          }
+
+          @Bean
+          @Scope("prototype")
+          String perInjection() {
+              return String.format("prototype %s", name);
+          }
+
+          @Bean
+          @Scope("singleton")
+          String once() {
+              return String.format("once %s", name);
+          }
+      }
+
+      @AutoConfiguration
+      class Auto {
+          String name;
+
+          String setUp() {
+              return String.format("auto %s", name);
+          }
+      }
+
+      @RequestScoped
+      class PerRequest {
+          String name;
+
+          @PostConstruct
+          void init() {
+              System.out.println(String.format("request %s", name));
+          }
+      }
+
+      class Singleton {
+          String name;
+
+          @PostConstruct
+          void init() {
+              System.out.println(String.format("start %s", name));
+          }
+      }
+      """;
+
+    /**
+     * Look-alikes of code Spring runs at start, which run per call: a static method of a {@code @Configuration} class
+     * (any code may call it), a {@code @Scheduled} method in one, a prototype {@code @Bean}, and
+     * {@code @PostConstruct} of a request-scoped CDI bean. A singleton {@code @Bean}, an {@code @AutoConfiguration}
+     * class's method and jakarta's {@code @PostConstruct} elsewhere are cold.
+     */
+    @Test
+    void codeSpringOrCdiRunsPerCallIsNotColdForLookingLikeStartup() {
+        String starts = ", which Spring runs once as the application starts";
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"once %s\", name)", "cold: in a @Bean method" + starts),
+                Map.entry("String.format(\"auto %s\", name)", "cold: in a @AutoConfiguration class" + starts),
+                Map.entry("String.format(\"start %s\", name)", "cold: in a @PostConstruct method" + starts));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("Jobs#label", "Jobs#poll", "Jobs#perInjection", "PerRequest#init");
+          }),
+          java("package org.springframework.context.annotation; public @interface Bean {}"),
+          java("package org.springframework.context.annotation; public @interface Configuration {}"),
+          java("package org.springframework.context.annotation; public @interface Scope { String value() default \"\"; }"),
+          java("package org.springframework.boot.autoconfigure; public @interface AutoConfiguration {}"),
+          java("package org.springframework.scheduling.annotation; public @interface Scheduled {}"),
+          java("package jakarta.annotation; public @interface PostConstruct {}"),
+          java("package jakarta.enterprise.context; public @interface RequestScoped {}"),
+          java(STARTUP_LOOK_ALIKES, STARTUP_LOOK_ALIKES
+            .replace("return String.format(\"label %s\", id);", "return \"label \" + id;")
+            .replace("System.out.println(String.format(\"poll %s\", name));", "System.out.println(\"poll \" + name);")
+            .replace("return String.format(\"prototype %s\", name);", "return \"prototype \" + name;")
+            .replace("System.out.println(String.format(\"request %s\", name));", "System.out.println(\"request \" + name);"))
+        );
+    }
+
+    //language=java
     private static final String FOR_TESTS = """
       package com.example;
 
@@ -284,6 +384,22 @@ class ColdCodeTest implements RewriteTest {
           String widened() {
               return String.format("widened %s", count);
           }
+
+          /** Only for tests. */
+          @VisibleForTesting
+          String visibleForTests() {
+              return String.format("visible %s", count);
+          }
+
+          // exposed for testing only
+          String exposed() {
+              return String.format("exposed %s", count);
+          }
+
+          int limit = 3; // for testing only
+          String afterATestField() {
+              return String.format("limit %s", limit);
+          }
       }
       """;
 
@@ -292,7 +408,8 @@ class ColdCodeTest implements RewriteTest {
      * "For testing purpose only") is cold. Look-alikes stay per-call: a comment about testing a value, a method named
      * {@code test..} without such a comment (a pool's {@code testConnection} runs on each borrow), and
      * {@code @VisibleForTesting} or a comment on the method's visibility (commons-codec's {@code removeVowels}, "package
-     * protected for unit testing only"), whose method main code calls too.
+     * protected for unit testing only", "exposed for testing only"), whose method main code calls too, even with a
+     * comment saying tests use it; and a field's trailing comment, which the parser puts before the next member.
      */
     @Test
     void aMethodItsCommentSaysOnlyTestsUseIsCold() {
@@ -302,9 +419,13 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"idle %s\", count)", "cold: its comment says only tests use it"),
                 Map.entry("String.format(\"ids %s\", count)", "cold: its comment says only tests use it"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("Pool#valid", "Pool#testConnection", "Pool#removeVowels", "Pool#widened");
+                .containsExactlyInAnyOrder("Pool#valid", "Pool#testConnection", "Pool#removeVowels", "Pool#widened",
+                  "Pool#visibleForTests", "Pool#exposed", "Pool#afterATestField");
           }),
           java(FOR_TESTS, FOR_TESTS
+            .replace("return String.format(\"visible %s\", count);", "return \"visible \" + count;")
+            .replace("return String.format(\"exposed %s\", count);", "return \"exposed \" + count;")
+            .replace("return String.format(\"limit %s\", limit);", "return \"limit \" + limit;")
             .replace("return String.format(\"id %s\", count).equals(id);", "return (\"id \" + count).equals(id);")
             .replace("return String.format(\"select %s\", count);", "return \"select \" + count;")
             .replace("return String.format(\"vowels %s\", name);", "return \"vowels \" + name;")
