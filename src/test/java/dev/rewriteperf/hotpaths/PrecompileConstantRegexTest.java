@@ -1285,50 +1285,65 @@ class PrecompileConstantRegexTest implements RewriteTest {
     void anAddedImportKeepsTheBlankLineBetweenImportGroups() {
         rewriteRun(
           java("package javassist; public class ClassPool {}"),
-          //language=java
-          java(
-            """
-              package javassist.compiler;
-
-              import java.util.List;
-              import java.util.WeakHashMap;
-
-              import javassist.ClassPool;
-
-              class MemberResolver {
-                  ClassPool pool;
-                  WeakHashMap<String, List<String>> cache;
-
-                  String packageOf(String pac) {
-                      return pac.replaceAll("\\\\.$", "");
-                  }
-              }
-              """,
-            """
-              package javassist.compiler;
-
-              import java.util.List;
-              import java.util.WeakHashMap;
-              import java.util.regex.Pattern;
-
-              import javassist.ClassPool;
-
-              class MemberResolver {
-                  private static final Pattern TRAILING_DOT = Pattern.compile("\\\\.$");
-
-                  ClassPool pool;
-                  WeakHashMap<String, List<String>> cache;
-
-                  String packageOf(String pac) {
-                      return TRAILING_DOT.matcher(pac).replaceAll("");
-                  }
-              }
-              """,
-            // the layout detected over the project (its style) had no blank line between java.* and the others
-            spec -> spec.markers(new NamedStyles(Tree.randomId(), "project", "project", null, Collections.emptySet(),
-              Collections.singletonList(ImportLayoutStyle.builder().importAllOthers().importStaticAllOthers().build())))
-          )
+          java(MEMBER_RESOLVER, MEMBER_RESOLVER_WITH_PATTERN, PrecompileConstantRegexTest::withOneImportGroup)
         );
+    }
+
+    /** A blank line of spaces sets the groups apart too, and is given back as it was. */
+    @Test
+    void anAddedImportKeepsABlankLineOfSpacesBetweenImportGroups() {
+        rewriteRun(
+          java("package javassist; public class ClassPool {}"),
+          java(MEMBER_RESOLVER.replace("WeakHashMap;\n\n", "WeakHashMap;\n    \n"),
+            MEMBER_RESOLVER_WITH_PATTERN.replace("Pattern;\n\n", "Pattern;\n    \n"), PrecompileConstantRegexTest::withOneImportGroup)
+        );
+    }
+
+    //language=java
+    private static final String MEMBER_RESOLVER = """
+      package javassist.compiler;
+
+      import java.util.List;
+      import java.util.WeakHashMap;
+
+      import javassist.ClassPool;
+
+      class MemberResolver {
+          ClassPool pool;
+          WeakHashMap<String, List<String>> cache;
+
+          String packageOf(String pac) {
+              return pac.replaceAll("\\\\.$", "");
+          }
+      }
+      """;
+
+    //language=java
+    private static final String MEMBER_RESOLVER_WITH_PATTERN = """
+      package javassist.compiler;
+
+      import java.util.List;
+      import java.util.WeakHashMap;
+      import java.util.regex.Pattern;
+
+      import javassist.ClassPool;
+
+      class MemberResolver {
+          private static final Pattern TRAILING_DOT = Pattern.compile("\\\\.$");
+
+          ClassPool pool;
+          WeakHashMap<String, List<String>> cache;
+
+          String packageOf(String pac) {
+              return TRAILING_DOT.matcher(pac).replaceAll("");
+          }
+      }
+      """;
+
+    /** The layout detected over the project (its style) had no blank line between java.* and the others. */
+    private static void withOneImportGroup(org.openrewrite.test.SourceSpec<?> spec) {
+        spec.markers(new NamedStyles(Tree.randomId(), "project", "project", null, Collections.emptySet(),
+          Collections.singletonList(ImportLayoutStyle.builder().importAllOthers().importStaticAllOthers().build())));
     }
 
     @Test

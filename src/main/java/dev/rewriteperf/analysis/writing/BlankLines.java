@@ -13,6 +13,11 @@ public final class BlankLines {
     private BlankLines() {
     }
 
+    /** Whether {@code prefix} starts with a blank line, which may hold spaces or tabs: {@code "\n    \n"}. */
+    public static boolean startsWithBlankLine(Space prefix) {
+        return BLANK_LINE_FIRST.matcher(prefix.getWhitespace()).lookingAt();
+    }
+
     /**
      * {@code statement} with a blank line before it, unless its prefix starts with one already. A comment above
      * the statement (its Javadoc) stays with it, below the blank line.
@@ -20,7 +25,7 @@ public final class BlankLines {
     @SuppressWarnings("unchecked")
     public static <S extends Statement> S before(S statement) {
         Space prefix = statement.getPrefix();
-        if (BLANK_LINE_FIRST.matcher(prefix.getWhitespace()).lookingAt()) {
+        if (startsWithBlankLine(prefix)) {
             return statement;
         }
         String lineBreak = prefix.getWhitespace().contains("\r\n") ? "\r\n" : "\n";

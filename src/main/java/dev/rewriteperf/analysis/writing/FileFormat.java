@@ -115,7 +115,7 @@ public final class FileFormat {
     }
 
     private static boolean startsAGroup(Space prefix) {
-        return prefix.getWhitespace().replace("\r", "").contains("\n\n");
+        return BlankLines.startsWithBlankLine(prefix);
     }
 
     /**
