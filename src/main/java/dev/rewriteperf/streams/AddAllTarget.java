@@ -70,19 +70,25 @@ final class AddAllTarget implements Destination {
 
     /**
      * Why a pipeline whose collection is only added to another one ({@code errors.addAll(items.stream().map(f)
-     * .collect(toList()))}) is left alone when that one is not a new local collection ({@link #of} is null): the loop
-     * would fill a list only to add it, which reads oddly (the third review's johnzon {@code ItemsValidator#onArray}),
-     * and adding to {@code errors} directly would leave some elements in it if a function threw. Null for other
+     * .collect(toList()))}) is left alone: a loop would fill a collection only to add it, which reads oddly (the third
+     * review's johnzon {@code ItemsValidator#onArray}). A list could be added to directly only when {@link #of} finds
+     * the other one a new local collection nothing reads before (else a function that threw would leave part of the
+     * elements there); a set never, since adding straight would keep the duplicates it removes. Null for other
      * statements.
      */
-    static @Nullable String appendedReason(LoopSite site) {
+    static @Nullable String appendedReason(LoopSite site, CollectedCollection.Kind collected) {
         J.MethodInvocation addAll = addAllOfThePipeline(site);
         if (addAll == null) {
             return null;
         }
-        return "the collection is only added to `" + (addAll.getSelect() == null ? "this" : addAll.getSelect().printTrimmed()) +
-               "`, not a new local one: a loop would fill a list just to add it, and adding directly would leave part " +
-               "of the elements there if a function threw";
+        String target = addAll.getSelect() == null ? "this" : addAll.getSelect().printTrimmed();
+        if (collected == CollectedCollection.Kind.SET) {
+            return "the set is only added to `" + target + "`: a loop would fill a set just to add it, and adding " +
+                   "directly would keep the duplicates the set removes";
+        }
+        return "the collection is only added to `" + target + "`, which is not a new local collection nothing reads " +
+               "before: a loop would fill a list just to add it, and adding directly would leave part of the elements " +
+               "there if a function threw";
     }
 
     /** The statement at {@code site} when it is {@code c.addAll(<the pipeline>)}, else null. */

@@ -84,7 +84,7 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         if (pipeline == null) {
             return m;
         }
-        String reason = addedTo == null && collected != null ? AddAllTarget.appendedReason(site) : null;
+        String reason = addedTo == null && collected != null ? AddAllTarget.appendedReason(site, collected) : null;
         if (reason == null) {
             reason = reason(pipeline, site, imports, factories);
         }

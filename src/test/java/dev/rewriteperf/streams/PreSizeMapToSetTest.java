@@ -200,7 +200,8 @@ class PreSizeMapToSetTest implements RewriteTest {
     @Test
     void aSetOnlyAddedToAListIsLeftAlone() {
         rewriteRun(
-          leftAloneBecause("the collection is only added to `lines`, not a new local one"),
+          leftAloneBecause("the set is only added to `lines`: a loop would fill a set just to add it, and adding " +
+                           "directly would keep the duplicates the set removes"),
           version(
             java(
               //language=java
