@@ -67,6 +67,10 @@ public final class ColdCode {
     /** A comment on a method's visibility: "it is package protected for unit testing only" is about who may call it. */
     private static final Pattern VISIBILITY =
             Pattern.compile("(?i)\\b(?:private|protected|public|package|visib\\w*|expos\\w*|accessib\\w*|widen\\w*)\\b");
+    private static final Pattern SETTER = Pattern.compile("set[A-Z].*");
+    /** Names of classes that hold or apply a component's settings, whose setters run as it is set up. */
+    private static final Pattern CONFIGURATION_CLASS =
+            Pattern.compile("(?:Provider|Config|Configuration|Configurer|Options|Properties|Settings|Factory)$");
     /**
      * Scopes whose beans are made per request, session or injection: their {@code @PostConstruct} and their
      * {@code @Bean} run per call ({@code @Scope} unless it says {@code singleton}).
@@ -167,6 +171,9 @@ public final class ColdCode {
             if (value instanceof J.If && child == ((J.If) value).getThenPart()
                 && guardsDebugLogging(((J.If) value).getIfCondition().getTree())) {
                 return "cold: runs only with debug logging on, to print";
+            }
+            if (value instanceof J.If && methods && child == ((J.If) value).getThenPart() && CacheMiss.fills((J.If) value)) {
+                return "cold: fills a cache or a lazily set field on a miss, once per key or object";
             }
             if (value instanceof J.VariableDeclarations.NamedVariable && failures && child instanceof Expression
                 && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
@@ -490,6 +497,21 @@ public final class ColdCode {
         return false;
     }
 
+    /**
+     * Whether the method sets a property of a component's configuration: {@code setIgnores(String)} of johnzon's
+     * {@code ConfigurableJohnzonProvider}, a {@code void set..} of a class named as one that holds or applies settings
+     * ({@code ..Provider}, {@code ..Config}, {@code ..Options}, {@code ..Properties}). A data object's setters run per
+     * object, and a builder's per build: their classes are named otherwise.
+     */
+    private static boolean isConfigurationSetter(J.MethodDeclaration method, JavaType.FullyQualified owner) {
+        String className = owner.getClassName().substring(owner.getClassName().lastIndexOf('.') + 1);
+        return SETTER.matcher(method.getSimpleName()).matches() && !method.getParameters().isEmpty()
+               && !(method.getParameters().get(0) instanceof J.Empty)
+               && method.getReturnTypeExpression() instanceof J.Primitive
+               && ((J.Primitive) method.getReturnTypeExpression()).getType() == JavaType.Primitive.Void
+               && CONFIGURATION_CLASS.matcher(className).find() && !className.contains("Builder");
+    }
+
     /** {@code "singleton"}, {@code value = "singleton"} or {@code ConfigurableBeanFactory.SCOPE_SINGLETON}. */
     private static boolean isSingleton(Expression scope) {
         if (scope instanceof J.Assignment) {
@@ -548,6 +570,9 @@ public final class ColdCode {
         String startup = inLambda ? null : startup(method, owner, holder, noParameters);
         if (startup != null) {
             return "cold: " + startup + ", which Spring runs once as the application starts";
+        }
+        if (owner != null && instance && isConfigurationSetter(method, owner)) {
+            return "cold: in a setter of " + owner.getClassName() + ", which configures it as it is set up";
         }
         if (saysItIsForTestsOnly(method)) {
             return "cold: its comment says only tests use it";

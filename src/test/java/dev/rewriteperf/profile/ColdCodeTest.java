@@ -339,6 +339,105 @@ class ColdCodeTest implements RewriteTest {
     }
 
     //language=java
+    private static final String ONCE_PER_KEY = """
+      package com.example;
+
+      import java.util.HashMap;
+      import java.util.List;
+      import java.util.Map;
+
+      class ConfigManager {
+          private final Map<String, String> configs = new HashMap<>();
+          private String header;
+          private String appId;
+
+          String config(String namespace) {
+              String config = configs.get(namespace);
+              if (config == null) {
+                  synchronized (this) {
+                      config = configs.get(namespace);
+                      if (config == null) {
+                          config = String.format("%s.%s", appId, namespace);
+                          configs.put(namespace, config);
+                      }
+                  }
+              }
+              return config;
+          }
+
+          String header() {
+              if (header == null) {
+                  header = String.format("app %s", appId);
+              }
+              return header;
+          }
+
+          String orDefault(String value) {
+              if (value == null) {
+                  return String.format("default %s", appId);
+              }
+              return value;
+          }
+
+          void collect(Map<String, String> seen, List<String> names, String name) {
+              String known = seen.get(name);
+              if (known == null) {
+                  known = String.format("name %s", name);
+                  seen.put(name, known);
+              }
+              names.add(known);
+          }
+      }
+
+      class JsonProvider {
+          private String ignores;
+
+          public void setIgnores(String ignores) {
+              this.ignores = String.format("[%s]", ignores);
+          }
+
+          String ignores(String type) {
+              return String.format("%s %s", ignores, type);
+          }
+      }
+
+      class Order {
+          private String label;
+
+          public void setLabel(String label) {
+              this.label = String.format("order %s", label);
+          }
+      }
+      """;
+
+    /**
+     * Code that runs once per key or object: the branch that fills a cache held in a field on a miss (apollo's
+     * {@code DefaultConfigManager#getConfig}, double-checked), a lazily set field, and a setter of a class named as a
+     * component's configuration (johnzon's {@code ConfigurableJohnzonProvider#setIgnores}). Look-alikes run per call: a
+     * {@code null} check that returns a default, a map passed in (made by each caller), a provider's other methods and
+     * a data object's setter.
+     */
+    @Test
+    void aCacheMissAndAConfigurationSetterAreCold() {
+        String miss = "cold: fills a cache or a lazily set field on a miss, once per key or object";
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"%s.%s\", appId, namespace)", miss),
+                Map.entry("String.format(\"app %s\", appId)", miss),
+                Map.entry("String.format(\"[%s]\", ignores)", "cold: in a setter of JsonProvider, which configures it as it is set up"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("ConfigManager#orDefault", "ConfigManager#collect", "JsonProvider#ignores", "Order#setLabel");
+          }),
+          java(ONCE_PER_KEY, ONCE_PER_KEY
+            .replace("return String.format(\"default %s\", appId);", "return \"default \" + appId;")
+            .replace("known = String.format(\"name %s\", name);", "known = \"name \" + name;")
+            .replace("return String.format(\"%s %s\", ignores, type);", "return ignores + \" \" + type;")
+            .replace("this.label = String.format(\"order %s\", label);", "this.label = \"order \" + label;"))
+        );
+    }
+
+    //language=java
     private static final String FOR_TESTS = """
       package com.example;
 

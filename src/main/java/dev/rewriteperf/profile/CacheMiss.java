@@ -1,0 +1,85 @@
+package dev.rewriteperf.profile;
+
+import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import org.jspecify.annotations.Nullable;
+import org.openrewrite.java.JavaIsoVisitor;
+import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.TypeUtils;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The branch that fills a cache on a miss: {@code if (config == null) { ..; configs.put(namespace, config); }} (apollo's
+ * {@code DefaultConfigManager#getConfig}) or a lazily set field, {@code if (header == null) { header = ..; }}. It runs
+ * once per key or per object, not per call, like the function of a field's {@code computeIfAbsent}.
+ */
+final class CacheMiss {
+
+    private CacheMiss() {
+    }
+
+    /**
+     * Whether {@code branch} tests {@code v == null} and its then-part stores {@code v}: assigns the field {@code v}, or
+     * puts the local {@code v} into a map held in a field (a local map is made anew with each call).
+     */
+    static boolean fills(J.If branch) {
+        Expression condition = ExpressionShapes.unwrap(branch.getIfCondition());
+        String tested = nullTested(condition);
+        if (tested == null) {
+            return false;
+        }
+        AtomicBoolean stores = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+                JavaType.Variable field = ExpressionShapes.variableOf(assignment.getVariable());
+                if (field != null && field.getName().equals(tested) && field.getOwner() instanceof JavaType.FullyQualified) {
+                    stores.set(true);
+                }
+                return super.visitAssignment(assignment, p);
+            }
+
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if (putsIntoAFieldsMap(call, tested)) {
+                    stores.set(true);
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+        }.visit(branch.getThenPart(), 0);
+        return stores.get();
+    }
+
+    /** The name {@code v} of {@code v == null} or {@code null == v}; null for any other condition. */
+    private static @Nullable String nullTested(Expression condition) {
+        if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.Equal) {
+            return null;
+        }
+        J.Binary equal = (J.Binary) condition;
+        Expression other = isNull(equal.getLeft()) ? equal.getRight() : isNull(equal.getRight()) ? equal.getLeft() : null;
+        if (other instanceof J.Identifier) {
+            return ((J.Identifier) other).getSimpleName();
+        }
+        return other instanceof J.FieldAccess ? ((J.FieldAccess) other).getSimpleName() : null;
+    }
+
+    private static boolean isNull(Expression expression) {
+        return expression instanceof J.Literal && ((J.Literal) expression).getValue() == null &&
+               "null".equals(((J.Literal) expression).getValueSource());
+    }
+
+    /** {@code map.put(key, v)} or {@code putIfAbsent}, {@code map} a field of a {@code Map} type. */
+    private static boolean putsIntoAFieldsMap(J.MethodInvocation call, String value) {
+        JavaType.Method type = call.getMethodType();
+        if (type == null || !(type.getName().equals("put") || type.getName().equals("putIfAbsent")) ||
+            call.getArguments().size() != 2 || !TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
+            return false;
+        }
+        Expression stored = call.getArguments().get(1);
+        JavaType.Variable map = ExpressionShapes.variableOf(call.getSelect());
+        return stored instanceof J.Identifier && ((J.Identifier) stored).getSimpleName().equals(value) &&
+               map != null && map.getOwner() instanceof JavaType.FullyQualified;
+    }
+}
