@@ -108,7 +108,8 @@ public final class LineLengths {
      * written, so two rewrites on one line are measured together. Make one per file; record each rewrite made.
      */
     public static final class FileLines {
-        private final int budget;
+        /** The file's budget, read the first time a line is measured: most files a recipe visits have no spot. */
+        private int budget = -1;
         private final Map<J, String> written = new IdentityHashMap<>();
         /** The file as printed before any rewrite, and where each call and creation in it starts and ends there. */
         private @Nullable String printed;
@@ -118,8 +119,14 @@ public final class LineLengths {
         private int longestStringLine = -1;
 
         public FileLines(J.CompilationUnit cu) {
-            this.budget = lineBudget(cu);
             this.cu = cu;
+        }
+
+        private int budget() {
+            if (budget < 0) {
+                budget = lineBudget(cu);
+            }
+            return budget;
         }
 
         /**
@@ -132,8 +139,8 @@ public final class LineLengths {
                 longestStringLine = longestStringLine(cu);
             }
             int width = width(line);
-            return width <= budget || width <= longestStringLine ? null : what + " would be " + width +
-                   " characters long, longer than this file's code lines (" + budget + ") and its lines with strings (" +
+            return width <= budget() || width <= longestStringLine ? null : what + " would be " + width +
+                   " characters long, longer than this file's code lines (" + budget() + ") and its lines with strings (" +
                    longestStringLine + ")";
         }
 
@@ -156,11 +163,11 @@ public final class LineLengths {
                 return "the statement is wrapped over several lines: shorter, it may fit on fewer, and the project's " +
                        "formatter would wrap it anew";
             }
-            if (width <= budget || noLongerFits && width <= lineWidthWith(cursor, original, text(original, cursor))) {
+            if (width <= budget() || noLongerFits && width <= lineWidthWith(cursor, original, text(original, cursor))) {
                 return null;
             }
             return what + " would make its line " + width + " characters long, longer than this file's code lines (" +
-                   budget + ")";
+                   budget() + ")";
         }
 
         /** Whether the statement around {@code cursor} (the innermost one, in a block) is written over several lines. */
