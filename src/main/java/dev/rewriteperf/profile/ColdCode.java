@@ -102,6 +102,7 @@ public final class ColdCode {
     /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
     private static final int MAX_CALLERS = 3;
     private static final String CATCH = "cold: in a catch block";
+    private static final String CALLED_ONLY_FROM_COLD_CODE = "cold: called only from cold code (";
 
     private ColdCode() {
     }
@@ -371,7 +372,10 @@ public final class ColdCode {
             }
             first = first == null ? reason : first;
         }
-        return first == null ? null : first.replaceFirst("^cold: ", "cold: called only from cold code (") + ")";
+        if (first == null || first.startsWith(CALLED_ONLY_FROM_COLD_CODE)) {
+            return first; // a chain of callers names its first cold context once
+        }
+        return CALLED_ONLY_FROM_COLD_CODE + first.substring("cold: ".length()) + ")";
     }
 
     /**

@@ -349,6 +349,7 @@ class ColdCodeTest implements RewriteTest {
       class ConfigManager {
           private final Map<String, String> configs = new HashMap<>();
           private String header;
+          private String footer;
           private String appId;
 
           String config(String namespace) {
@@ -370,6 +371,21 @@ class ColdCodeTest implements RewriteTest {
                   header = String.format("app %s", appId);
               }
               return header;
+          }
+
+          String footer() {
+              if (footer == null) {
+                  footer = footerText();
+              }
+              return footer;
+          }
+
+          private String footerText() {
+              return footerLabel() + "!";
+          }
+
+          private String footerLabel() {
+              return String.format("footer %s", appId);
           }
 
           String orDefault(String value) {
@@ -425,6 +441,9 @@ class ColdCodeTest implements RewriteTest {
               assertThat(reasonsLeftAlone(rows)).containsOnly(
                 Map.entry("String.format(\"%s.%s\", appId, namespace)", miss),
                 Map.entry("String.format(\"app %s\", appId)", miss),
+                // two private methods up, the cold context is named once
+                Map.entry("String.format(\"footer %s\", appId)", "cold: called only from cold code (" +
+                  miss.substring("cold: ".length()) + ")"),
                 Map.entry("String.format(\"[%s]\", ignores)", "cold: in a setter of JsonProvider, which configures it as it is set up"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
                 .containsExactlyInAnyOrder("ConfigManager#orDefault", "ConfigManager#collect", "JsonProvider#ignores", "Order#setLabel");
