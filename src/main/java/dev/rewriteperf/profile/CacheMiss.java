@@ -22,20 +22,21 @@ final class CacheMiss {
 
     /**
      * Whether {@code branch} tests {@code v == null} and its then-part stores {@code v}: assigns the field {@code v}, or
-     * puts the local {@code v} into a map held in a field (a local map is made anew with each call).
+     * puts the local {@code v} into a map held in a field (a local map is made anew with each call). A parameter
+     * tested for a default ({@code if (name == null) this.name = ..}) is neither.
      */
     static boolean fills(J.If branch) {
         Expression condition = ExpressionShapes.unwrap(branch.getIfCondition());
-        String tested = nullTested(condition);
+        JavaType.Variable tested = ExpressionShapes.variableOf(nullTested(condition));
         if (tested == null) {
             return false;
         }
+        boolean field = tested.getOwner() instanceof JavaType.FullyQualified;
         AtomicBoolean stores = new AtomicBoolean();
         new JavaIsoVisitor<Integer>() {
             @Override
             public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
-                JavaType.Variable field = ExpressionShapes.variableOf(assignment.getVariable());
-                if (field != null && field.getName().equals(tested) && field.getOwner() instanceof JavaType.FullyQualified) {
+                if (field && same(ExpressionShapes.variableOf(assignment.getVariable()), tested)) {
                     stores.set(true);
                 }
                 return super.visitAssignment(assignment, p);
@@ -43,7 +44,7 @@ final class CacheMiss {
 
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
-                if (putsIntoAFieldsMap(call, tested)) {
+                if (!field && putsIntoAFieldsMap(call, tested)) {
                     stores.set(true);
                 }
                 return super.visitMethodInvocation(call, p);
@@ -52,17 +53,21 @@ final class CacheMiss {
         return stores.get();
     }
 
-    /** The name {@code v} of {@code v == null} or {@code null == v}; null for any other condition. */
-    private static @Nullable String nullTested(Expression condition) {
+    /** {@code v} of {@code v == null} or {@code null == v}; null for any other condition. */
+    private static @Nullable Expression nullTested(Expression condition) {
         if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.Equal) {
             return null;
         }
         J.Binary equal = (J.Binary) condition;
-        Expression other = isNull(equal.getLeft()) ? equal.getRight() : isNull(equal.getRight()) ? equal.getLeft() : null;
-        if (other instanceof J.Identifier) {
-            return ((J.Identifier) other).getSimpleName();
-        }
-        return other instanceof J.FieldAccess ? ((J.FieldAccess) other).getSimpleName() : null;
+        return isNull(equal.getLeft()) ? equal.getRight() : isNull(equal.getRight()) ? equal.getLeft() : null;
+    }
+
+    /**
+     * The same variable: a field of the same class, or the same local or parameter of the same method (a constructor's
+     * parameter {@code name} is not its field {@code this.name}).
+     */
+    private static boolean same(JavaType.@Nullable Variable a, JavaType.Variable b) {
+        return a != null && a.getName().equals(b.getName()) && String.valueOf(a.getOwner()).equals(String.valueOf(b.getOwner()));
     }
 
     private static boolean isNull(Expression expression) {
@@ -71,7 +76,7 @@ final class CacheMiss {
     }
 
     /** {@code map.put(key, v)} or {@code putIfAbsent}, {@code map} a field of a {@code Map} type. */
-    private static boolean putsIntoAFieldsMap(J.MethodInvocation call, String value) {
+    private static boolean putsIntoAFieldsMap(J.MethodInvocation call, JavaType.Variable value) {
         JavaType.Method type = call.getMethodType();
         if (type == null || !(type.getName().equals("put") || type.getName().equals("putIfAbsent")) ||
             call.getArguments().size() != 2 || !TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
@@ -79,7 +84,6 @@ final class CacheMiss {
         }
         Expression stored = call.getArguments().get(1);
         JavaType.Variable map = ExpressionShapes.variableOf(call.getSelect());
-        return stored instanceof J.Identifier && ((J.Identifier) stored).getSimpleName().equals(value) &&
-               map != null && map.getOwner() instanceof JavaType.FullyQualified;
+        return same(ExpressionShapes.variableOf(stored), value) && map != null && map.getOwner() instanceof JavaType.FullyQualified;
     }
 }

@@ -405,6 +405,18 @@ class ColdCodeTest implements RewriteTest {
           }
       }
 
+      class Actor {
+          private final String name;
+
+          Actor(String name, int id) {
+              if (name == null) {
+                  this.name = String.format("actor-%s", id);
+              } else {
+                  this.name = name;
+              }
+          }
+      }
+
       class JsonProvider {
           private String ignores;
 
@@ -446,10 +458,12 @@ class ColdCodeTest implements RewriteTest {
                   miss.substring("cold: ".length()) + ")"),
                 Map.entry("String.format(\"[%s]\", ignores)", "cold: in a setter of JsonProvider, which configures it as it is set up"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("ConfigManager#orDefault", "ConfigManager#collect", "JsonProvider#ignores", "Order#setLabel");
+                .containsExactlyInAnyOrder("ConfigManager#orDefault", "ConfigManager#collect", "Actor#Actor", "JsonProvider#ignores",
+                  "Order#setLabel");
           }),
           java(ONCE_PER_KEY, ONCE_PER_KEY
             .replace("return String.format(\"default %s\", appId);", "return \"default \" + appId;")
+            .replace("this.name = String.format(\"actor-%s\", id);", "this.name = \"actor-\" + id;")
             .replace("known = String.format(\"name %s\", name);", "known = \"name \" + name;")
             .replace("return String.format(\"%s %s\", ignores, type);", "return ignores + \" \" + type;")
             .replace("this.label = String.format(\"order %s\", label);", "this.label = \"order \" + label;"))
