@@ -6,12 +6,12 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
-import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The branch that fills a cache on a miss: {@code if (config == null) { ..; configs.put(namespace, config); }} (apollo's
+ * The branch that fills a cache on a miss: {@code if (config == null) { ..; configs.put(appId, namespace, config); }} (apollo's
  * {@code DefaultConfigManager#getConfig}) or a lazily set field, {@code if (header == null) { header = ..; }}. It runs
  * once per key or per object, not per call, like the function of a field's {@code computeIfAbsent}.
  */
@@ -75,15 +75,17 @@ final class CacheMiss {
                "null".equals(((J.Literal) expression).getValueSource());
     }
 
-    /** {@code map.put(key, v)} or {@code putIfAbsent}, {@code map} a field of a {@code Map} type. */
+    /**
+     * {@code map.put(key, v)} or {@code putIfAbsent}, {@code v} its last argument and {@code map} a field: a
+     * {@code Map}, or any keyed store (apollo's Guava {@code Table}: {@code m_configs.put(appId, namespace, config)}).
+     */
     private static boolean putsIntoAFieldsMap(J.MethodInvocation call, JavaType.Variable value) {
-        JavaType.Method type = call.getMethodType();
-        if (type == null || !(type.getName().equals("put") || type.getName().equals("putIfAbsent")) ||
-            call.getArguments().size() != 2 || !TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType())) {
+        List<Expression> arguments = call.getArguments();
+        if (!(call.getSimpleName().equals("put") || call.getSimpleName().equals("putIfAbsent")) || arguments.size() < 2) {
             return false;
         }
-        Expression stored = call.getArguments().get(1);
         JavaType.Variable map = ExpressionShapes.variableOf(call.getSelect());
-        return same(ExpressionShapes.variableOf(stored), value) && map != null && map.getOwner() instanceof JavaType.FullyQualified;
+        return same(ExpressionShapes.variableOf(arguments.get(arguments.size() - 1)), value) && map != null &&
+               map.getOwner() instanceof JavaType.FullyQualified;
     }
 }

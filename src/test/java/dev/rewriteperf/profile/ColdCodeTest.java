@@ -351,6 +351,16 @@ class ColdCodeTest implements RewriteTest {
           private String header;
           private String footer;
           private String appId;
+          private final Table table = new Table();
+
+          static class Table {
+              String get(String row, String column) {
+                  return null;
+              }
+
+              void put(String row, String column, String value) {
+              }
+          }
 
           String config(String namespace) {
               String config = configs.get(namespace);
@@ -371,6 +381,15 @@ class ColdCodeTest implements RewriteTest {
                   header = String.format("app %s", appId);
               }
               return header;
+          }
+
+          String table(String appId, String namespace) {
+              String config = table.get(appId, namespace);
+              if (config == null) {
+                  config = String.format("%s/%s", appId, namespace);
+                  table.put(appId, namespace, config);
+              }
+              return config;
           }
 
           String footer() {
@@ -453,6 +472,7 @@ class ColdCodeTest implements RewriteTest {
               assertThat(reasonsLeftAlone(rows)).containsOnly(
                 Map.entry("String.format(\"%s.%s\", appId, namespace)", miss),
                 Map.entry("String.format(\"app %s\", appId)", miss),
+                Map.entry("String.format(\"%s/%s\", appId, namespace)", miss),
                 // two private methods up, the cold context is named once
                 Map.entry("String.format(\"footer %s\", appId)", "cold: called only from cold code (" +
                   miss.substring("cold: ".length()) + ")"),
