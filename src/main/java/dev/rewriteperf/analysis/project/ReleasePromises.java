@@ -39,6 +39,8 @@ public final class ReleasePromises {
     private final BuildModules<Module> modules;
     /** Per pom's folder, its JDK-activated profiles that set the compiler, read from its text. */
     private final Map<Path, List<String>> jdkProfiles = new HashMap<>();
+    /** An Android app's manifest in the project (jeromq keeps a test app in its repository), or null. */
+    private @Nullable Path androidManifest;
 
     /** A module's pom as scanned, its promise read when first asked: after the scan, every pom's text is known. */
     private final class Module {
@@ -119,7 +121,22 @@ public final class ReleasePromises {
         return cursor.getNearestMessage(KEY);
     }
 
+    /**
+     * {@link #releaseOf}, at most Java 8 in a project that also builds for Android: an Android device has the Java 9+
+     * methods only from some API level on ({@code MethodHandles.byteArrayViewVarHandle} from 33), which the pom does not say,
+     * as an Android API signature checked by animal-sniffer does ({@link DeclaredRelease}).
+     */
     private static Release lookUp(Cursor cursor, ExecutionContext ctx) {
+        Release release = releaseOf(cursor, ctx);
+        Path android = of(ctx).androidManifest;
+        if (android == null || release.major() <= 8) {
+            return release;
+        }
+        return new Release(8, "the project also builds for Android (" + android + "), whose API level may lack what " +
+                              "Java 9 and later added (Java 8 at most assumed)");
+    }
+
+    private static Release releaseOf(Cursor cursor, ExecutionContext ctx) {
         JavaSourceFile file = cursor.firstEnclosing(JavaSourceFile.class);
         JavaVersion marker = file == null ? null : file.getMarkers().findFirst(JavaVersion.class).orElse(null);
         Module module = file == null ? null : of(ctx).modules.nearest(file.getSourcePath(), null, null);
@@ -138,6 +155,10 @@ public final class ReleasePromises {
 
     private synchronized void scan(SourceFile source) {
         modules.scan(source);
+        Path name = source.getSourcePath().getFileName();
+        if (androidManifest == null && name != null && name.toString().equals("AndroidManifest.xml")) {
+            androidManifest = source.getSourcePath();
+        }
         if (source.getMarkers().findFirst(MavenResolutionResult.class).isPresent()) {
             Path folder = source.getSourcePath().getParent();
             jdkProfiles.computeIfAbsent(folder == null ? ROOT : folder, f -> JdkProfiles.settingTheCompiler(source.printAll()));

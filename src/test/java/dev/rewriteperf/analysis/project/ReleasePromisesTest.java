@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.version;
 import static org.openrewrite.maven.Assertions.pomXml;
+import static org.openrewrite.xml.Assertions.xml;
 
 /**
  * The release a recipe assumes is the lowest the module's default build promises, not the one Maven resolved on the
@@ -352,6 +353,26 @@ class ReleasePromisesTest implements RewriteTest {
                     </plugins>
                 </build>
             """),
+          javaSeventeen(READ)
+        );
+    }
+
+    /**
+     * jeromq: release 11, and an Android test app in its repository ({@code jeromq-core/src/android}); its changelog
+     * promises Android support, where {@code byteArrayViewVarHandle} needs API level 33. Java 8 at most is assumed.
+     */
+    @Test
+    void anAndroidAppInTheProjectIsAPromiseOfJava8AtMost() {
+        rewriteRun(
+          spec -> leftAloneFor(spec, "needs Java 9", "Java 8: the project also builds for Android " +
+            "(core/src/android/app/src/main/AndroidManifest.xml), whose API level may lack what Java 9 and later added " +
+            "(Java 8 at most assumed)"),
+          pom("""
+                <properties>
+                    <maven.compiler.release>11</maven.compiler.release>
+                </properties>
+            """),
+          xml("<manifest package=\"org.zeromq\"/>", spec -> spec.path("core/src/android/app/src/main/AndroidManifest.xml")),
           javaSeventeen(READ)
         );
     }
