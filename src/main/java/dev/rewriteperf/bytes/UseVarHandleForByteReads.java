@@ -42,14 +42,14 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe implements Gated
 
     @Override
     public String getDisplayName() {
-        return "Read shorts, ints and longs from `byte[]` with a `VarHandle` view";
+        return "Read ints and longs from `byte[]` with a `VarHandle` view";
     }
 
     @Override
     public String getDescription() {
-        return "A short, int or long assembled by hand from the bytes of a `byte[]` becomes one read through a " +
+        return "An int or long assembled by hand from the bytes of a `byte[]` becomes one read through a " +
                "`byteArrayViewVarHandle` field (Java 9+): one bounds check and one load. Assemblies it cannot prove " +
-               "equal are left alone. " + Measured.sentence(UseVarHandleForByteReads.class);
+               "equal, and two-byte ones, are left alone. " + Measured.sentence(UseVarHandleForByteReads.class);
     }
 
     @Override
@@ -131,6 +131,9 @@ public class UseVarHandleForByteReads extends FieldAddingRecipe implements Gated
         private @Nullable J replace(Expression original, ByteRead read, JavaType.Primitive component, String format,
                                     ExecutionContext ctx) {
             String reason = siteReason(read.array, read.index, ARRAY_INDEX_OUT_OF_BOUNDS, ctx);
+            if (reason == null && read.bytes == 2) {
+                reason = TWO_BYTES;
+            }
             if (reason == null && !spots.mayRewrite(ctx, getCursor(), original)) {
                 return null;
             }

@@ -40,14 +40,14 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe implements Gate
 
     @Override
     public String getDisplayName() {
-        return "Write shorts, ints and longs into `byte[]` with a `VarHandle` view";
+        return "Write ints and longs into `byte[]` with a `VarHandle` view";
     }
 
     @Override
     public String getDescription() {
-        return "Statements that store every byte of a short, int or long into a `byte[]` become one `set` through a " +
-               "`byteArrayViewVarHandle` field (Java 9+). Runs that miss or repeat a byte, or sit in a `try` that " +
-               "catches the out-of-bounds exception, are left alone. " + Measured.sentence(UseVarHandleForByteWrites.class);
+        return "Statements that store every byte of an int or long into a `byte[]` become one `set` through a " +
+               "`byteArrayViewVarHandle` field (Java 9+). Runs that miss or repeat a byte, sit in a `try` that " +
+               "catches the out-of-bounds exception, or store only two bytes are left alone. " + Measured.sentence(UseVarHandleForByteWrites.class);
     }
 
     @Override
@@ -130,6 +130,9 @@ public class UseVarHandleForByteWrites extends FieldAddingRecipe implements Gate
                 }
                 if (reason == null && !SafeToEvaluate.sameValueEachRead(run.get(0).value)) {
                     reason = "the stored value is not a plain variable, field or arithmetic on them: it would be evaluated once instead of once per byte";
+                }
+                if (reason == null && run.size() == 2) {
+                    reason = TWO_BYTES;
                 }
                 if (reason == null && !spots.mayRewrite(ctx, first, run.get(0).statement)) {
                     return null;

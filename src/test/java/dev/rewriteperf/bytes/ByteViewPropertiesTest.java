@@ -123,7 +123,7 @@ class ByteViewPropertiesTest {
     @Provide
     Arbitrary<List<ReadShape>> readClasses() {
         Arbitrary<Layout> layout = Combinators.combine(
-                Arbitraries.of(32, 64), Arbitraries.of(2, 4, 8, 3), Arbitraries.of(true, false), Arbitraries.of(Operator.class),
+                Arbitraries.of(32, 64), byteCounts(), Arbitraries.of(true, false), Arbitraries.of(Operator.class),
                 Arbitraries.of(true, false), Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 40_319)
         ).as(Layout::new);
         Arbitrary<ReadShape> shape = Combinators.combine(
@@ -136,14 +136,23 @@ class ByteViewPropertiesTest {
     @Provide
     Arbitrary<List<WriteShape>> writeClasses() {
         Arbitrary<Layout> layout = Combinators.combine(
-                Arbitraries.of(32, 64), Arbitraries.of(2, 4, 8, 3), Arbitraries.of(true, false), Arbitraries.of(Operator.class),
+                Arbitraries.of(32, 64), byteCounts(), Arbitraries.of(true, false), Arbitraries.of(Operator.class),
                 Arbitraries.of(true, false), Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 40_319)
         ).as(Layout::new);
         Arbitrary<WriteShape> shape = Combinators.combine(
-                layout, Arbitraries.of(ValueType.class), Arbitraries.of(Mask.class).list().ofSize(8),
+                layout, Arbitraries.frequency(Tuple.of(3, ValueType.INT), Tuple.of(3, ValueType.LONG),
+                        Tuple.of(1, ValueType.SHORT), Tuple.of(1, ValueType.CHAR)), Arbitraries.of(Mask.class).list().ofSize(8),
                 nearMiss(WriteMiss.class), Arbitraries.integers().between(0, 7)
         ).as(WriteShape::new);
         return shape.list().ofMinSize(1).ofMaxSize(8);
+    }
+
+    /**
+     * 4 and 8 bytes most often, which a view reads and writes; 2 and 3 less, which are left alone (no benchmark measures
+     * a view on a short, and none reads 3 bytes).
+     */
+    private static Arbitrary<Integer> byteCounts() {
+        return Arbitraries.frequency(Tuple.of(3, 4), Tuple.of(3, 8), Tuple.of(1, 2), Tuple.of(1, 3));
     }
 
     /** Half of the shapes are plain, the rest carry one near-miss; shrinking heads for the plain shape. */
@@ -199,7 +208,8 @@ class ByteViewPropertiesTest {
     record ReadShape(Layout layout, List<Mask> masks, Wrapper wrapper, ReadMiss miss, int missAt) {
 
         boolean mustRewrite() {
-            return miss == ReadMiss.NONE && layout.bytes != 3 && 8 * layout.bytes <= layout.bits;
+            // two bytes are left alone: no benchmark measures a view on a short
+            return miss == ReadMiss.NONE && layout.bytes >= 4 && 8 * layout.bytes <= layout.bits;
         }
 
         String method(String name) {
@@ -300,7 +310,8 @@ class ByteViewPropertiesTest {
         boolean mustRewrite() {
             int valueBits = valueType == ValueType.LONG ? 64 : 32;
             boolean narrow = valueType == ValueType.SHORT || valueType == ValueType.CHAR;
-            return miss == WriteMiss.NONE && layout.bytes != 3 && 8 * layout.bytes <= valueBits && (!narrow || layout.bytes == 2);
+            // two bytes are left alone (no benchmark measures a view on a short), and a short or char has only two
+            return miss == WriteMiss.NONE && layout.bytes >= 4 && 8 * layout.bytes <= valueBits && !narrow;
         }
 
         String method(String name) {

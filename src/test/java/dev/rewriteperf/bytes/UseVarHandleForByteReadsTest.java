@@ -191,7 +191,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         );
     }
     @Test
-    void unsignedIntInALongAndShortsAndCharsAndFloatingPoint() {
+    void unsignedIntInALongAndFloatingPointButNotShortsOrChars() {
         rewriteRun(
           version(
             java(
@@ -231,9 +231,6 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                 import java.nio.ByteOrder;
 
                 class Reader {
-                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-                    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-                    private static final VarHandle CHAR_BE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.BIG_ENDIAN);
                     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
                     private static final VarHandle FLOAT_BE = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.BIG_ENDIAN);
                     private static final VarHandle DOUBLE_LE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
@@ -243,15 +240,15 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     }
 
                     static int uint16(byte[] b, int off) {
-                        return Short.toUnsignedInt((short) SHORT_BE.get(b, off));
+                        return (b[off] & 0xFF) << 8 | b[off + 1] & 0xFF;
                     }
 
                     static short int16(byte[] b, int off) {
-                        return (short) SHORT_LE.get(b, off);
+                        return (short) ((b[off + 1] << 8) | (b[off] & 0xFF));
                     }
 
                     static char utf16(byte[] b, int off) {
-                        return (char) CHAR_BE.get(b, off);
+                        return (char) (((b[off] & 0xFF) << 8) + (b[off + 1] & 0xFF));
                     }
 
                     static float float32(byte[] b, int off) {
@@ -362,10 +359,14 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         );
     }
 
-    /** Found by {@code ByteViewPropertiesTest}: a long assembled from two bytes stays a long, boxed as {@code Long}. */
+    /**
+     * Two bytes are left alone and listed: the benchmarks measure views on ints and longs only. (A long assembled from
+     * two bytes, {@code ByteViewPropertiesTest}'s find, was read as a short and widened back to a long.)
+     */
     @Test
-    void twoBytesAssembledAsALongStayALong() {
+    void twoBytesAreListedAndLeftAlone() {
         rewriteRun(
+          leftAloneBecause("two bytes: the benchmarks measure views on ints and longs, not on shorts"),
           version(
             java(
               //language=java
@@ -374,19 +375,9 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     static Object port(byte[] b) {
                         return (b[0] & 0xFFL) | (b[1] & 0xFFL) << 8;
                     }
-                }
-                """,
-              //language=java
-              """
-                import java.lang.invoke.MethodHandles;
-                import java.lang.invoke.VarHandle;
-                import java.nio.ByteOrder;
 
-                class Boxed {
-                    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-
-                    static Object port(byte[] b) {
-                        return Short.toUnsignedLong((short) SHORT_LE.get(b, 0));
+                    static char utf16(byte[] b, int off) {
+                        return (char) (((b[off] & 0xFF) << 8) + (b[off + 1] & 0xFF));
                     }
                 }
                 """
@@ -405,7 +396,8 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
               """
                 class Record {
                     static long sequence(byte[] record, int start) {
-                        long high = (record[start + 4] & 0xFF) << 8 | record[start + 4 + 1] & 0xFF;
+                        long high = (record[start + 4] & 0xFF) << 24 | (record[start + 4 + 1] & 0xFF) << 16 |
+                                (record[start + 4 + 2] & 0xFF) << 8 | record[start + 4 + 3] & 0xFF;
                         return high;
                     }
                 }
@@ -417,10 +409,10 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                 import java.nio.ByteOrder;
 
                 class Record {
-                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+                    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
                     static long sequence(byte[] record, int start) {
-                        long high = Short.toUnsignedInt((short) SHORT_BE.get(record, start + 4));
+                        long high = (int) INT_BE.get(record, start + 4);
                         return high;
                     }
                 }
@@ -445,7 +437,8 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     static final int LAST = 0x10FFFF;
 
                     int low(byte[] buffer, int ptr) {
-                        return ((buffer[ptr] & 0xFF) << 8) | (buffer[ptr + 1] & 0xFF);
+                        return ((buffer[ptr] & 0xFF) << 24) | ((buffer[ptr + 1] & 0xFF) << 16) | ((buffer[ptr + 2] & 0xFF) << 8) |
+                               (buffer[ptr + 3] & 0xFF);
                     }
                 }
                 """,
@@ -456,7 +449,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                 import java.nio.ByteOrder;
 
                 class Utf32 {
-                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
+                    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
                     /**
                      * The highest code point.
@@ -464,7 +457,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                     static final int LAST = 0x10FFFF;
 
                     int low(byte[] buffer, int ptr) {
-                        return Short.toUnsignedInt((short) SHORT_BE.get(buffer, ptr));
+                        return (int) INT_BE.get(buffer, ptr);
                     }
                 }
                 """

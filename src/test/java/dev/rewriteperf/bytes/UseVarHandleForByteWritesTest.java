@@ -62,7 +62,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
     }
 
     @Test
-    void littleEndianLongWithMasksAndShortAndCharAndNarrowedLong() {
+    void littleEndianLongWithMasksAndNarrowedLongButNotShortsOrChars() {
         rewriteRun(
           version(
             java(
@@ -110,8 +110,6 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                 import java.nio.ByteOrder;
 
                 class Writer {
-                    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-                    private static final VarHandle CHAR_BE = MethodHandles.byteArrayViewVarHandle(char[].class, ByteOrder.BIG_ENDIAN);
                     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
                     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -124,12 +122,14 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     }
 
                     void putShort(int v) {
-                        SHORT_BE.set(buffer, position, (short) v);
+                        buffer[position] = (byte) (v >>> 8);
+                        buffer[position + 1] = (byte) v;
                         position += 2;
                     }
 
                     void putChar(char c) {
-                        CHAR_BE.set(buffer, position, c);
+                        buffer[position + 1] = (byte) c;
+                        buffer[position] = (byte) (c >> 8);
                     }
 
                     void putLowInt(long v) {
@@ -413,6 +413,8 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     static void writeLineCount(byte[] frame, int offset, int lines) {
                         frame[offset] = (byte) lines;
                         frame[offset + 1] = (byte) (lines >>> 8);
+                        frame[offset + 2] = (byte) (lines >>> 16);
+                        frame[offset + 3] = (byte) (lines >>> 24);
                     }
                 }
                 """,
@@ -424,7 +426,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
 
                 class OrderIdCodec {
                     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-                    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+                    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
                     /** The id. */
                     static long readId(byte[] frame, int offset) {
@@ -432,7 +434,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                     }
 
                     static void writeLineCount(byte[] frame, int offset, int lines) {
-                        SHORT_LE.set(frame, offset, (short) lines);
+                        INT_LE.set(frame, offset, lines);
                     }
                 }
                 """
