@@ -15,6 +15,7 @@ import java.util.List;
 
 import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isLengthOf;
 import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isNamed;
+import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.isNullLiteral;
 import static dev.rewriteperf.analysis.evaluation.ExpressionShapes.unwrap;
 
 
@@ -103,7 +104,7 @@ final class RocksDbValueUses {
         }
         Expression left = unwrap(binary.getLeft());
         Expression right = unwrap(binary.getRight());
-        boolean checks = isNamed(left, value) && isNull(right) || isNull(left) && isNamed(right, value);
+        boolean checks = isNamed(left, value) && isNullLiteral(right) || isNullLiteral(left) && isNamed(right, value);
         return checks ? binary.getOperator() : null;
     }
 
@@ -225,11 +226,6 @@ final class RocksDbValueUses {
 
     private static boolean isCharset(@Nullable JavaType type) {
         return TypeUtils.isOfClassType(type, "java.nio.charset.Charset") || TypeUtils.isString(type);
-    }
-
-    private static boolean isNull(Expression expression) {
-        return expression instanceof J.Literal && ((J.Literal) expression).getValue() == null &&
-               ((J.Literal) expression).getType() == JavaType.Primitive.Null;
     }
 
     private static String print(Cursor cursor) {

@@ -194,8 +194,8 @@ final class GetThenPut {
             }
             J.Ternary ternary = (J.Ternary) e;
             J.Binary condition = (J.Binary) ExpressionShapes.unwrap(ternary.getCondition());
-            boolean comparesPrevious = isNull(condition.getRight()) && isName(condition.getLeft(), previous) ||
-                                       isNull(condition.getLeft()) && isName(condition.getRight(), previous);
+            boolean comparesPrevious = ExpressionShapes.isNullLiteral(condition.getRight()) && isName(condition.getLeft(), previous) ||
+                                       ExpressionShapes.isNullLiteral(condition.getLeft()) && isName(condition.getRight(), previous);
             boolean notNull = condition.getOperator() == J.Binary.Type.NotEqual;
             boolean isNull = condition.getOperator() == J.Binary.Type.Equal;
             return comparesPrevious &&
@@ -210,12 +210,8 @@ final class GetThenPut {
             return false;
         }
         J.Binary binary = (J.Binary) condition;
-        return isNull(binary.getRight()) && isName(binary.getLeft(), value.getName()) ||
-               isNull(binary.getLeft()) && isName(binary.getRight(), value.getName());
-    }
-
-    private static boolean isNull(Expression e) {
-        return e instanceof J.Literal && ((J.Literal) e).getValue() == null && "null".equals(((J.Literal) e).getValueSource());
+        return ExpressionShapes.isNullLiteral(binary.getRight()) && isName(binary.getLeft(), value.getName()) ||
+               ExpressionShapes.isNullLiteral(binary.getLeft()) && isName(binary.getRight(), value.getName());
     }
 
     private static boolean isName(Expression e, J.Identifier name) {

@@ -59,7 +59,8 @@ final class CacheMiss {
             return null;
         }
         J.Binary equal = (J.Binary) condition;
-        return isNull(equal.getLeft()) ? equal.getRight() : isNull(equal.getRight()) ? equal.getLeft() : null;
+        return ExpressionShapes.isNullLiteral(equal.getLeft()) ? equal.getRight() :
+                ExpressionShapes.isNullLiteral(equal.getRight()) ? equal.getLeft() : null;
     }
 
     /**
@@ -68,11 +69,6 @@ final class CacheMiss {
      */
     private static boolean same(JavaType.@Nullable Variable a, JavaType.Variable b) {
         return a != null && a.getName().equals(b.getName()) && String.valueOf(a.getOwner()).equals(String.valueOf(b.getOwner()));
-    }
-
-    private static boolean isNull(Expression expression) {
-        return expression instanceof J.Literal && ((J.Literal) expression).getValue() == null &&
-               "null".equals(((J.Literal) expression).getValueSource());
     }
 
     /**

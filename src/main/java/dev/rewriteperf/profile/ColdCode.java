@@ -502,15 +502,15 @@ public final class ColdCode {
     }
 
     /**
-     * Whether the method sets a property of a component's configuration: {@code setIgnores(String)} of johnzon's
-     * {@code ConfigurableJohnzonProvider}, a {@code void set..} of a class named as one that holds or applies settings
-     * ({@code ..Provider}, {@code ..Config}, {@code ..Options}, {@code ..Properties}). A data object's setters run per
-     * object, and a builder's per build: their classes are named otherwise.
+     * Whether the method, which takes parameters, sets a property of a component's configuration:
+     * {@code setIgnores(String)} of johnzon's {@code ConfigurableJohnzonProvider}, a {@code void set..} of a class
+     * named as one that holds or applies settings ({@code ..Provider}, {@code ..Config}, {@code ..Options},
+     * {@code ..Properties}). A data object's setters run per object, and a builder's per build: their classes are named
+     * otherwise.
      */
     private static boolean isConfigurationSetter(J.MethodDeclaration method, JavaType.FullyQualified owner) {
         String className = owner.getClassName().substring(owner.getClassName().lastIndexOf('.') + 1);
-        return SETTER.matcher(method.getSimpleName()).matches() && !method.getParameters().isEmpty()
-               && !(method.getParameters().get(0) instanceof J.Empty)
+        return SETTER.matcher(method.getSimpleName()).matches()
                && method.getReturnTypeExpression() instanceof J.Primitive
                && ((J.Primitive) method.getReturnTypeExpression()).getType() == JavaType.Primitive.Void
                && CONFIGURATION_CLASS.matcher(className).find() && !className.contains("Builder");
@@ -575,7 +575,7 @@ public final class ColdCode {
         if (startup != null) {
             return "cold: " + startup + ", which Spring runs once as the application starts";
         }
-        if (owner != null && instance && isConfigurationSetter(method, owner)) {
+        if (owner != null && instance && !noParameters && isConfigurationSetter(method, owner)) {
             return "cold: in a setter of " + owner.getClassName() + ", which configures it as it is set up";
         }
         if (saysItIsForTestsOnly(method)) {

@@ -57,6 +57,12 @@ public final class ExpressionShapes {
                isNamed(((J.FieldAccess) e).getTarget(), array);
     }
 
+    /** Whether {@code expression} is the literal {@code null}. */
+    public static boolean isNullLiteral(Expression expression) {
+        return expression instanceof J.Literal && ((J.Literal) expression).getValue() == null &&
+               "null".equals(((J.Literal) expression).getValueSource());
+    }
+
     /** The variable a name or a field access refers to ({@code cache}, {@code this.cache}); null for anything else. */
     public static JavaType.@Nullable Variable variableOf(@Nullable Expression expression) {
         return expression instanceof J.Identifier ? ((J.Identifier) expression).getFieldType() :
