@@ -321,6 +321,48 @@ class PrecompileConstantRegexTest implements RewriteTest {
         );
     }
 
+    /**
+     * A comment continued on the next line, aligned under the comment that ends the rewritten line, moves with it
+     * (commons-codec's {@code Caverphone2}); a comment on its own line at the code's indentation stays.
+     */
+    @Test
+    void aCommentAlignedUnderARewrittenLinesCommentMovesWithIt() {
+        rewriteRun(
+          java(
+            """
+              class Phonetic {
+                  static String encode(String txt) {
+                      txt = txt.replaceAll("^cough", "cou2f");
+                      txt = txt.replaceAll("^enough", "enou2f"); // 2.0 only
+                                                                 // note the spec says ^enough here again
+                      txt = txt.replaceAll("^gn", "2n"); // keep
+                      // an own line at the code's indentation, not under the comment above
+                      return txt;
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Phonetic {
+                  private static final Pattern LEADING_COUGH = Pattern.compile("^cough");
+                  private static final Pattern LEADING_ENOUGH = Pattern.compile("^enough");
+                  private static final Pattern LEADING_GN = Pattern.compile("^gn");
+
+                  static String encode(String txt) {
+                      txt = LEADING_COUGH.matcher(txt).replaceAll("cou2f");
+                      txt = LEADING_ENOUGH.matcher(txt).replaceAll("enou2f"); // 2.0 only
+                                                                              // note the spec says ^enough here again
+                      txt = LEADING_GN.matcher(txt).replaceAll("2n"); // keep
+                      // an own line at the code's indentation, not under the comment above
+                      return txt;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     private static String reasonStart(String reason) {
         int cut = reason.indexOf(" (");
         String start = cut < 0 ? reason : reason.substring(0, cut);

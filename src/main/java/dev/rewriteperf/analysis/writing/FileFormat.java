@@ -72,7 +72,7 @@ public final class FileFormat {
                 if (detected != null) {
                     rewritten = rewritten.withMarkers(without(rewritten.getMarkers(), detected));
                 }
-                return withLineBreaksOf(original, withImportGroupsOf(original, rewritten), ctx);
+                return withLineBreaksOf(original, AlignedComments.keptFrom(original, withImportGroupsOf(original, rewritten)), ctx);
             }
         };
     }
