@@ -174,7 +174,8 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             code.append(LocalVariables.finalModifierAt(getCursor())).append(declaration);
             parameters.add(pipeline.source.counted);
         }
-        code.append("for (").append(TypeText.asWrittenAt(pipeline.elementType, getCursor()))
+        code.append("for (").append(LocalVariables.finalLoopVariableAt(getCursor()))
+                .append(TypeText.asWrittenAt(pipeline.elementType, getCursor()))
                 .append(' ').append(pipeline.parameter).append(" : ").append(pipeline.source.iterableTemplate()).append(") {\n");
         SourceLocal local = pipeline.source.local;
         // Without a size to read first, the loop reads the source once itself: no local is needed.

@@ -173,7 +173,7 @@ public class PreSizeKeysThenValuesArray extends Recipe implements GatedRecipe {
             String code = LocalVariables.finalModifierAt(getCursor()) + generator.declaration(array, "#{map:any(java.util.Map)}.size() * 2") +
                           "int " + first + " = 0;\n" +
                           "int " + second + " = #{map}.size();\n" +
-                          "for (" + TypeText.asWrittenAt(entries.element.text, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
+                          "for (" + LocalVariables.finalLoopVariableAt(getCursor()) + TypeText.asWrittenAt(entries.element.text, getCursor()) + " " + entry + " : #{map}.entrySet()) {\n" +
                           array + "[" + first + "++] = " + entry + (keysFirst ? ".getKey()" : ".getValue()") + ";\n" +
                           array + "[" + second + "++] = " + entry + (keysFirst ? ".getValue()" : ".getKey()") + ";\n" +
                           "}";

@@ -873,7 +873,7 @@ class PreSizeMapToListTest implements RewriteTest {
               class Ranges {
                   static List<String> labels(final List<Integer> tags) {
                       final List<String> result = new ArrayList<>(tags.size());
-                      for (Integer n : tags) {
+                      for (final Integer n : tags) {
                           result.add("#" + n);
                       }
                       return result;
@@ -887,6 +887,102 @@ class PreSizeMapToListTest implements RewriteTest {
                           total += values[i];
                       }
                       return first + last + total;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * The loop's variable is final where the file's own loop variables are, or, in a file without a for-each loop,
+     * where its parameters and locals are (commons-io's {@code FileFilterUtils}), as the list is.
+     */
+    @Test
+    void loopVariableIsFinalWhereTheFileDeclaresItsParametersAndLocalsFinal() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Filters {
+                  static List<String> names(final List<Integer> ids) {
+                      return ids.stream().map(id -> "#" + id).collect(Collectors.toList());
+                  }
+
+                  static boolean and(final boolean a, final boolean b) {
+                      return a && b;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Filters {
+                  static List<String> names(final List<Integer> ids) {
+                      final List<String> result = new ArrayList<>(ids.size());
+                      for (final Integer id : ids) {
+                          result.add("#" + id);
+                      }
+                      return result;
+                  }
+
+                  static boolean and(final boolean a, final boolean b) {
+                      return a && b;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void loopVariableIsNotFinalWhereTheFilesOwnLoopVariablesAreNot() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Filters {
+                  static List<String> names(final List<Integer> ids) {
+                      return ids.stream().map(id -> "#" + id).collect(Collectors.toList());
+                  }
+
+                  static int count(final List<String> names, final boolean a, final boolean b) {
+                      int count = 0;
+                      for (String name : names) {
+                          count += name.length();
+                      }
+                      return a && b ? count : 0;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Filters {
+                  static List<String> names(final List<Integer> ids) {
+                      final List<String> result = new ArrayList<>(ids.size());
+                      for (Integer id : ids) {
+                          result.add("#" + id);
+                      }
+                      return result;
+                  }
+
+                  static int count(final List<String> names, final boolean a, final boolean b) {
+                      int count = 0;
+                      for (String name : names) {
+                          count += name.length();
+                      }
+                      return a && b ? count : 0;
                   }
               }
               """

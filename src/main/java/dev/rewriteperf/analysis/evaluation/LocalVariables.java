@@ -65,6 +65,7 @@ public final class LocalVariables {
     }
 
     private static final String FINAL_BY_CONVENTION = LocalVariables.class.getName() + ".finalByConvention";
+    private static final String FINAL_LOOP_VARIABLES = LocalVariables.class.getName() + ".finalLoopVariables";
 
     /**
      * Whether the method around {@code cursor} declares every local of its own with {@code var} (one at least, loop
@@ -150,6 +151,40 @@ public final class LocalVariables {
     public static String finalModifierAt(Cursor cursor) {
         Cursor file = cursor.dropParentUntil(J.CompilationUnit.class::isInstance);
         return file.computeMessageIfAbsent(FINAL_BY_CONVENTION, k -> declaresFinal(file.getValue()) ? "final " : "");
+    }
+
+    /**
+     * {@code "final "} for the variable of a loop a recipe writes, where the file declares its own loop variables
+     * {@code final} (three in four of them); in a file without a for-each loop, as {@link #finalModifierAt} says for
+     * its locals (commons-io's {@code final} parameters and locals). Otherwise the empty string.
+     */
+    public static String finalLoopVariableAt(Cursor cursor) {
+        Cursor file = cursor.dropParentUntil(J.CompilationUnit.class::isInstance);
+        String known = file.getMessage(FINAL_LOOP_VARIABLES);
+        if (known != null) {
+            return known;
+        }
+        int[] finalAndAll = finalLoopVariables(file.getValue());
+        String modifier = finalAndAll[1] == 0 ? finalModifierAt(cursor) : finalAndAll[0] * 4 >= finalAndAll[1] * 3 ? "final " : "";
+        file.putMessage(FINAL_LOOP_VARIABLES, modifier); // not in computeMessageIfAbsent: finalModifierAt computes one too
+        return modifier;
+    }
+
+    /** How many of the file's for-each variables are final, and how many there are. */
+    private static int[] finalLoopVariables(J.CompilationUnit cu) {
+        int[] finalAndAll = new int[2];
+        new JavaIsoVisitor<int[]>() {
+            @Override
+            public J.ForEachLoop visitForEachLoop(J.ForEachLoop loop, int[] counts) {
+                Statement variable = loop.getControl().getVariable();
+                if (variable instanceof J.VariableDeclarations) {
+                    counts[0] += ((J.VariableDeclarations) variable).hasModifier(J.Modifier.Type.Final) ? 1 : 0;
+                    counts[1]++;
+                }
+                return super.visitForEachLoop(loop, counts);
+            }
+        }.visit(cu, finalAndAll);
+        return finalAndAll;
     }
 
     private static boolean declaresFinal(J.CompilationUnit cu) {
