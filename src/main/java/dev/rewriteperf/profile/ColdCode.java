@@ -14,6 +14,7 @@ import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -101,6 +102,12 @@ public final class ColdCode {
 
     /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
     private static final int MAX_CALLERS = 3;
+    /**
+     * How many files may call a method that is not private for {@link #calledOnlyFromColdCode} to read them all: past
+     * that, a method is a project's common helper, and reading its callers again for each spot would cost more than
+     * the rule is worth.
+     */
+    private static final int MAX_CALLING_FILES = 16;
     private static final String CATCH = "cold: in a catch block";
     private static final String CALLED_ONLY_FROM_COLD_CODE = "cold: called only from cold code (";
 
@@ -336,34 +343,67 @@ public final class ColdCode {
     }
 
     /**
-     * A private method (or a package-private one no other file calls) whose every call in its file is in cold code,
-     * other than a catch block ({@code getCanonicalConstructor} called only from
-     * a {@code ClassValue}'s {@code computeValue}) is cold too. Followed {@value #MAX_CALLERS} methods up.
+     * Whether every call of a method the file's other code can see names it as declared, so that the project's
+     * scan found them all: not a constructor, not an override or an interface's method (called through a supertype
+     * too), not a method frameworks call by its annotations.
+     */
+    private static boolean calledByName(J.MethodDeclaration method, JavaType.Method type) {
+        return !method.isConstructor() && method.getLeadingAnnotations().isEmpty()
+               && type.getDeclaringType().getKind() != JavaType.FullyQualified.Kind.Interface
+               && !method.hasModifier(J.Modifier.Type.Abstract) && !TypeUtils.isOverride(type);
+    }
+
+    /**
+     * A method whose every call in the project is in cold code (and that is called at least once) is cold too: a
+     * private one (or a package-private one no other file calls) from its own file's calls, any other from the calls
+     * in the files the project's scan saw calling it (commons-compress's {@code Messages.format}, called only to build
+     * an error's message; neo4j's {@code Format.formatPairs}, only from {@code toString()}). A call in a catch block
+     * does not count as cold here: the catch may be a fallback doing the method's work. Followed
+     * {@value #MAX_CALLERS} methods up ({@code getCanonicalConstructor} called only from a {@code ClassValue}'s
+     * {@code computeValue}).
      */
     private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers) {
         JavaType.Method type = method.getMethodType();
         J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
-        if (type == null || file == null || !calledOnlyInItsFile(method, type, file, facts)) {
+        if (type == null || file == null) {
             return null;
         }
-        List<Cursor> calls = new ArrayList<>();
-        new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
-                if (sameMethod(call.getMethodType(), type)) {
-                    calls.add(getCursor());
-                }
-                return super.visitMethodInvocation(call, p);
-            }
+        if (calledOnlyInItsFile(method, type, file, facts)) {
+            return calledOnlyFromColdCode(type, Collections.singletonList(file), facts, callers);
+        }
+        if (!calledByName(method, type)) {
+            return null;
+        }
+        return facts.callersRead(type, callers, () -> {
+            List<J.CompilationUnit> callingFiles = facts.callingFiles(type, file);
+            return callingFiles == null || callingFiles.size() > MAX_CALLING_FILES ? null
+                    : calledOnlyFromColdCode(type, callingFiles, facts, callers);
+        });
+    }
 
-            @Override
-            public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
-                if (sameMethod(reference.getMethodType(), type)) {
-                    calls.add(getCursor());
+    /** The cold context of the calls of {@code type} in {@code callingFiles} when every one is cold, else null. */
+    private static @Nullable String calledOnlyFromColdCode(JavaType.Method type, List<J.CompilationUnit> callingFiles,
+                                                           ProjectFacts facts, int callers) {
+        List<Cursor> calls = new ArrayList<>();
+        for (J.CompilationUnit calling : callingFiles) {
+            new JavaIsoVisitor<Integer>() {
+                @Override
+                public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                    if (sameMethod(call.getMethodType(), type)) {
+                        calls.add(getCursor());
+                    }
+                    return super.visitMethodInvocation(call, p);
                 }
-                return super.visitMemberReference(reference, p);
-            }
-        }.visit(file, 0, new Cursor(null, Cursor.ROOT_VALUE));
+
+                @Override
+                public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+                    if (sameMethod(reference.getMethodType(), type)) {
+                        calls.add(getCursor());
+                    }
+                    return super.visitMemberReference(reference, p);
+                }
+            }.visit(calling, 0, new Cursor(null, Cursor.ROOT_VALUE));
+        }
         String first = null;
         for (Cursor call : calls) {
             String reason = reason(call, facts, callers + 1, Scope.ALL);

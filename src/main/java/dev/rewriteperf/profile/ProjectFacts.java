@@ -15,14 +15,17 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * What the cold-code rules need to know about the rest of the project, read from every Java source once: the methods
@@ -51,6 +54,10 @@ public final class ProjectFacts {
     private final Map<String, Boolean> failing = new HashMap<>();
     /** For each method of the project's types ({@code type#name/arity}), the files whose code calls or references it. */
     private final Map<String, Set<String>> callers = new HashMap<>();
+    /** The files read, by path: where the calls of a method are found again when a spot asks who calls it. */
+    private final Map<String, J.CompilationUnit> files = new HashMap<>();
+    /** What reading a method's calls in other files found, by method and depth: each spot of the method asks again. */
+    private final Map<String, Optional<String>> callersRead = new HashMap<>();
     /** The types main code hashes directly, by name. */
     private final Map<String, JavaType.FullyQualified> hashedTypes = new HashMap<>();
     /** For each type whose {@code hashCode()} main code declares, by name: that type and the types its hash uses. */
@@ -81,6 +88,9 @@ public final class ProjectFacts {
             return;
         }
         new Reader(!test, file.getSourcePath().toString()).visit(file, 0);
+        if (wholeProject) {
+            files.put(file.getSourcePath().toString(), file);
+        }
         allHashed = null;
     }
 
@@ -164,6 +174,40 @@ public final class ProjectFacts {
         }
         Set<String> files = callers.get(methodKey(method));
         return files != null && !(files.size() == 1 && files.contains(file));
+    }
+
+    /**
+     * The files whose code calls or references {@code method}, as read (the one at {@code file} as given): where a
+     * rule looks for its calls. Null when these facts come from one file, which cannot tell.
+     */
+    public synchronized @Nullable List<J.CompilationUnit> callingFiles(JavaType.Method method, J.CompilationUnit file) {
+        if (!wholeProject) {
+            return null;
+        }
+        List<J.CompilationUnit> calling = new ArrayList<>();
+        String path = file.getSourcePath().toString();
+        for (String caller : callers.getOrDefault(methodKey(method), Collections.emptySet())) {
+            J.CompilationUnit read = caller.equals(path) ? file : files.get(caller);
+            if (read == null) {
+                return null; // a call in a file not read: it cannot be judged
+            }
+            calling.add(read);
+        }
+        return calling;
+    }
+
+    /**
+     * The answer {@code read} gives for {@code method}'s calls at {@code depth}, read once and then remembered (a
+     * method's spots all ask the same).
+     */
+    public synchronized @Nullable String callersRead(JavaType.Method method, int depth, Supplier<@Nullable String> read) {
+        String key = methodKey(method) + "@" + depth;
+        Optional<String> known = callersRead.get(key);
+        if (known == null) {
+            known = Optional.ofNullable(read.get());
+            callersRead.put(key, known);
+        }
+        return known.orElse(null);
     }
 
     private static String methodKey(JavaType.Method method) {

@@ -1392,6 +1392,93 @@ class ColdCodeTest implements RewriteTest {
       """;
 
     /**
+     * A public method whose every call, in any file, is cold code is cold too (commons-compress's
+     * {@code Messages.format}, called only to build an error; neo4j's {@code Format.formatPairs}, only from
+     * {@code toString()}). Look-alikes: one also called on a normal path, and one nothing in the project calls (a
+     * library's API, which its users may call on every request).
+     */
+    @Test
+    void aPublicMethodCalledOnlyFromColdCodeInOtherFilesIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(reasonsLeftAlone(rows)).containsOnly(
+            Map.entry("String.format(\"%s: %s\", key, value)", "cold: called only from cold code (builds the message of an exception)"),
+            Map.entry("String.format(\"{%s}\", pairs)", "cold: called only from cold code (in toString(), which builds text to print)"))),
+          java(
+            """
+              package com.example;
+
+              public final class Messages {
+                  public static String format(String key, int value) {
+                      return String.format("%s: %s", key, value);
+                  }
+
+                  public static String pairs(String pairs) {
+                      return String.format("{%s}", pairs);
+                  }
+
+                  public static String label(String name) {
+                      return String.format("<%s>", name);
+                  }
+
+                  public static String unused(String name) {
+                      return String.format("[%s]", name);
+                  }
+              }
+              """,
+            """
+              package com.example;
+
+              public final class Messages {
+                  public static String format(String key, int value) {
+                      return String.format("%s: %s", key, value);
+                  }
+
+                  public static String pairs(String pairs) {
+                      return String.format("{%s}", pairs);
+                  }
+
+                  public static String label(String name) {
+                      return "<" + name + ">";
+                  }
+
+                  public static String unused(String name) {
+                      return "[" + name + "]";
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package com.example;
+
+              class Reader {
+                  String read(int count) {
+                      if (count < 0) {
+                          throw new IllegalArgumentException(Messages.format("count", count) + Messages.label("read"));
+                      }
+                      return Messages.label("read " + count);
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package com.example;
+
+              class Record {
+                  String fields;
+
+                  @Override
+                  public String toString() {
+                      return Messages.pairs(fields);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A test's call does not make main code hot: for the umbrella (main code only) a method main code calls only to
      * build a thrown message is cold, whatever tests call it; a composite that includes tests counts their calls.
      */
