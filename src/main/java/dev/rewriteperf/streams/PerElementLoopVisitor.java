@@ -159,6 +159,21 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
         return null;
     }
 
+    /** Whether the lambda assigns its parameter ({@code id -> { id = id.trim(); .. }}): the loop's variable then is not final. */
+    private static boolean assignsTheElement(PerElementPipeline pipeline) {
+        for (J code : pipeline.leading) {
+            if (LocalVariables.isWrittenIn(code, pipeline.parameter)) {
+                return true;
+            }
+        }
+        for (J code : pipeline.elements) {
+            if (LocalVariables.isWrittenIn(code, pipeline.parameter)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * {@code T[] result = new T[size * k]; int i = 0; for (E e : source) { result[i++] = e1; ... }}, or
      * {@code List<R> result = new ArrayList<>(size); for (E e : source) { result.add(e1); }}: the source, the
@@ -174,7 +189,7 @@ final class PerElementLoopVisitor extends LoopSchedulingVisitor {
             code.append(LocalVariables.finalModifierAt(getCursor())).append(declaration);
             parameters.add(pipeline.source.counted);
         }
-        code.append("for (").append(LocalVariables.finalLoopVariableAt(getCursor()))
+        code.append("for (").append(assignsTheElement(pipeline) ? "" : LocalVariables.finalLoopVariableAt(getCursor()))
                 .append(TypeText.asWrittenAt(pipeline.elementType, getCursor()))
                 .append(' ').append(pipeline.parameter).append(" : ").append(pipeline.source.iterableTemplate()).append(") {\n");
         SourceLocal local = pipeline.source.local;

@@ -940,6 +940,61 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** A lambda that assigns its parameter makes a loop whose variable is assigned: not final, whatever the file does. */
+    @Test
+    void loopVariableIsNotFinalWhereTheLambdaAssignsItsParameter() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Filters {
+                  static List<String> names(final List<String> ids) {
+                      return ids.stream().map(id -> {
+                          id = id.trim();
+                          return "#" + id;
+                      }).collect(Collectors.toList());
+                  }
+
+                  static int count(final List<String> names) {
+                      int count = 0;
+                      for (final String name : names) {
+                          count += name.length();
+                      }
+                      return count;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Filters {
+                  static List<String> names(final List<String> ids) {
+                      List<String> result = new ArrayList<>(ids.size());
+                      for (String id : ids) {
+                          id = id.trim();
+                          result.add("#" + id);
+                      }
+                      return result;
+                  }
+
+                  static int count(final List<String> names) {
+                      int count = 0;
+                      for (final String name : names) {
+                          count += name.length();
+                      }
+                      return count;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void loopVariableIsNotFinalWhereTheFilesOwnLoopVariablesAreNot() {
         rewriteRun(
