@@ -100,7 +100,7 @@ public final class ColdCode {
     private static final List<String> MEMBER_LISTS = Arrays.asList("getDeclaredFields", "getDeclaredMethods",
             "getDeclaredConstructors", "getFields", "getMethods", "getConstructors", "getRecordComponents");
 
-    /** How many methods up {@link #calledOnlyFromColdCode} follows a private method's callers. */
+    /** How many methods up {@link #calledOnlyFromColdCode} follows a method's callers. */
     private static final int MAX_CALLERS = 3;
     /**
      * How many files may call a method that is not private for {@link #calledOnlyFromColdCode} to read them all: past

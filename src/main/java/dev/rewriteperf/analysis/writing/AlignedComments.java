@@ -1,6 +1,7 @@
 package dev.rewriteperf.analysis.writing;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.internal.StringUtils;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.J;
@@ -53,7 +54,7 @@ final class AlignedComments {
                     Matcher indentation = INDENTATION.matcher(above.getSuffix());
                     if (column >= 0 && indentation.find() && indentation.group(2).length() != column) {
                         comments = new ArrayList<>(comments);
-                        comments.set(i, above.withSuffix(above.getSuffix().substring(0, indentation.start(2)) + spaces(column)));
+                        comments.set(i, above.withSuffix(above.getSuffix().substring(0, indentation.start(2)) + StringUtils.repeat(" ", column)));
                         space = space.withComments(comments);
                     }
                 }
@@ -115,13 +116,5 @@ final class AlignedComments {
 
     private static String key(TextComment above, TextComment below) {
         return above.getText() + "\n" + below.getText();
-    }
-
-    private static String spaces(int count) {
-        StringBuilder spaces = new StringBuilder(count);
-        for (int i = 0; i < count; i++) {
-            spaces.append(' ');
-        }
-        return spaces.toString();
     }
 }
