@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  *       the message supplier of a failed check ({@code Validate.isTrue(ok, () -> ..)});</li>
  *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea}); a block that runs only with debug
  *       logging on ({@code if (log.isDebugEnabled())});</li>
- *   <li>static and instance initialisers and field initialisers (not a lambda's body in one: that runs per call),
+ *   <li>static and instance initialisers and field initialisers (not a function kept there: that runs per call),
  *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
  *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
  *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser);</li>
@@ -38,9 +38,16 @@ import java.util.regex.Pattern;
  *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
  * </ul>
  * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main} runs with it),
- * except for initialisers, where a lambda is a function kept for later calls.
+ * except for initialisers, where a lambda is a function kept for later calls unless a call runs it before it returns
+ * ({@code names.forEach(n -> ..)}).
  */
 public final class ColdCode {
+
+    /** Calls that run a function on each element before they return. */
+    private static final List<String> IN_PLACE_LOOPS = Arrays.asList("forEach", "forEachOrdered");
+
+    /** A stream's ends that return without running its steps: what they return runs them later. */
+    private static final List<String> LAZY_ENDS = Arrays.asList("iterator", "spliterator");
 
     /** A logger's checks for a level that production runs leave off ({@code isDebugEnabled()}, or with a marker). */
     private static final List<String> DEBUG_CHECKS = Arrays.asList("isDebugEnabled", "isTraceEnabled");
@@ -188,7 +195,7 @@ public final class ColdCode {
                 return "cold: builds the message of a thrown exception";
             }
             if (value instanceof J.Lambda || value instanceof J.MemberReference) {
-                inLambda = true;
+                inLambda |= !runsWhereItIsWritten(c);
                 String check = failures ? checkGivenTheMessage(c) : null;
                 if (check != null) {
                     return "cold: builds the message of a failed check (" + check + "(..))";
@@ -271,6 +278,43 @@ public final class ColdCode {
             }
         }
         return Exits.jumpsOut(block, parent) ? null : failure;
+    }
+
+    /**
+     * A lambda or method reference that a call runs before it returns: {@code names.forEach(n -> ..)}, or a stream's
+     * step whose pipeline ends in the same expression ({@code names.stream().map(n -> ..).collect(..)}). It runs in the
+     * context it is written in (a static initialiser's {@code forEach} runs once, as the class is initialised); any
+     * other function may be kept and called later, on every call.
+     */
+    private static boolean runsWhereItIsWritten(Cursor function) {
+        Cursor parent = function.getParentTreeCursor();
+        if (!(parent.getValue() instanceof J.MethodInvocation) || !isArgument(function.getValue(), parent.getValue())) {
+            return false;
+        }
+        J.MethodInvocation call = parent.getValue();
+        JavaType.Method type = call.getMethodType();
+        if (type == null) {
+            return false;
+        }
+        if (IN_PLACE_LOOPS.contains(type.getName()) && (TypeUtils.isAssignableTo("java.lang.Iterable", type.getDeclaringType())
+                || TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType()) || isStream(type.getDeclaringType()))) {
+            return true;
+        }
+        if (!isStream(type.getDeclaringType())) {
+            return false;
+        }
+        J.MethodInvocation last = call;
+        for (Cursor c = parent.getParentTreeCursor(); c.getValue() instanceof J.MethodInvocation
+                && ((J.MethodInvocation) c.getValue()).getSelect() == last; c = c.getParentTreeCursor()) {
+            last = c.getValue();
+        }
+        JavaType.Method terminal = last.getMethodType();
+        return terminal != null && isStream(terminal.getDeclaringType()) && !isStream(terminal.getReturnType())
+               && !LAZY_ENDS.contains(terminal.getName());
+    }
+
+    private static boolean isStream(@Nullable JavaType type) {
+        return TypeUtils.isAssignableTo("java.util.stream.BaseStream", type);
     }
 
     /**

@@ -725,6 +725,98 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A function that a call runs before it returns keeps its context: commons-codec's {@code Rule} fills its tables
+     * in a static initialiser through {@code languages.forEach(l -> ..)}, once. Look-alikes: a function a static
+     * initialiser keeps for later, and a stream made there whose steps run when it is read, run per call; and the same
+     * {@code forEach} in a method is per-call code.
+     */
+    @Test
+    void aFunctionRunBeforeTheCallReturnsKeepsItsInitialisersContext() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"/rules/%s.txt\", l)", "cold: in a static initialiser, which runs once"),
+                Map.entry("String.format(\"%s-common\", l)", "cold: in a static initialiser, which runs once"),
+                Map.entry("LANGUAGES.stream().map(l -> String.format(\"%s-common\", l)).collect(Collectors.toList())",
+                  "cold: in a static initialiser, which runs once"),
+                Map.entry("String.format(\"%s.%s\", name, kind)",
+                  "cold: called only from cold code (in a static initialiser, which runs once)"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getCandidate))
+                .containsExactlyInAnyOrder("String.format(\"<%s>\", s)", "String.format(\"[%s]\", s)",
+                  "String.format(\"%s!\", l)");
+          }),
+          java(
+            """
+              import java.util.Arrays;
+              import java.util.HashMap;
+              import java.util.Iterator;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.function.Function;
+              import java.util.stream.Collectors;
+
+              class Rules {
+                  static final List<String> LANGUAGES = Arrays.asList("en", "fr");
+                  static final Map<String, String> FILES = new HashMap<>();
+                  static final Map<String, Function<String, String>> QUOTES = new HashMap<>();
+                  static final List<String> COMMON;
+                  static final Iterator<String> LOUD;
+
+                  static {
+                      LANGUAGES.forEach(l -> FILES.put(l, String.format("/rules/%s.txt", l)));
+                      COMMON = LANGUAGES.stream().map(l -> String.format("%s-common", l)).collect(Collectors.toList());
+                      LANGUAGES.forEach(l -> FILES.put(l + ".name", resourceName(l, "name")));
+                      QUOTES.put("angle", s -> String.format("<%s>", s));
+                      LOUD = LANGUAGES.stream().map(l -> String.format("%s!", l)).iterator();
+                  }
+
+                  private static String resourceName(String name, String kind) {
+                      return String.format("%s.%s", name, kind);
+                  }
+
+                  void bracket(List<String> names, Map<String, String> out) {
+                      names.forEach(s -> out.put(s, String.format("[%s]", s)));
+                  }
+              }
+              """,
+            """
+              import java.util.Arrays;
+              import java.util.HashMap;
+              import java.util.Iterator;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.function.Function;
+              import java.util.stream.Collectors;
+
+              class Rules {
+                  static final List<String> LANGUAGES = Arrays.asList("en", "fr");
+                  static final Map<String, String> FILES = new HashMap<>();
+                  static final Map<String, Function<String, String>> QUOTES = new HashMap<>();
+                  static final List<String> COMMON;
+                  static final Iterator<String> LOUD;
+
+                  static {
+                      LANGUAGES.forEach(l -> FILES.put(l, String.format("/rules/%s.txt", l)));
+                      COMMON = LANGUAGES.stream().map(l -> String.format("%s-common", l)).collect(Collectors.toList());
+                      LANGUAGES.forEach(l -> FILES.put(l + ".name", resourceName(l, "name")));
+                      QUOTES.put("angle", s -> "<" + s + ">");
+                      LOUD = LANGUAGES.stream().map(l -> l + "!").iterator();
+                  }
+
+                  private static String resourceName(String name, String kind) {
+                      return String.format("%s.%s", name, kind);
+                  }
+
+                  void bracket(List<String> names, Map<String, String> out) {
+                      names.forEach(s -> out.put(s, "[" + s + "]"));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * An enum's constructor runs once per constant, as the enum is initialised (jeromq's NetProtocol); a lambda it
      * keeps, its other methods and a class's constructor run per call.
      */
