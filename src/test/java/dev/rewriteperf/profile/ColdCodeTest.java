@@ -724,6 +724,41 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String RULES = """
+      import java.util.Arrays;
+      import java.util.HashMap;
+      import java.util.Iterator;
+      import java.util.List;
+      import java.util.Map;
+      import java.util.function.Function;
+      import java.util.stream.Collectors;
+
+      class Rules {
+          static final List<String> LANGUAGES = Arrays.asList("en", "fr");
+          static final Map<String, String> FILES = new HashMap<>();
+          static final Map<String, Function<String, String>> QUOTES = new HashMap<>();
+          static final List<String> COMMON;
+          static final Iterator<String> LOUD;
+
+          static {
+              LANGUAGES.forEach(l -> FILES.put(l, String.format("/rules/%s.txt", l)));
+              COMMON = LANGUAGES.stream().map(l -> String.format("%s-common", l)).collect(Collectors.toList());
+              LANGUAGES.forEach(l -> FILES.put(l + ".name", resourceName(l, "name")));
+              QUOTES.put("angle", s -> String.format("<%s>", s));
+              LOUD = LANGUAGES.stream().map(l -> String.format("%s!", l)).iterator();
+          }
+
+          private static String resourceName(String name, String kind) {
+              return String.format("%s.%s", name, kind);
+          }
+
+          void bracket(List<String> names, Map<String, String> out) {
+              names.forEach(s -> out.put(s, String.format("[%s]", s)));
+          }
+      }
+      """;
+
     /**
      * A function that a call runs before it returns keeps its context: commons-codec's {@code Rule} fills its tables
      * in a static initialiser through {@code languages.forEach(l -> ..)}, once. Look-alikes: a function a static
@@ -745,74 +780,9 @@ class ColdCodeTest implements RewriteTest {
                 .containsExactlyInAnyOrder("String.format(\"<%s>\", s)", "String.format(\"[%s]\", s)",
                   "String.format(\"%s!\", l)");
           }),
-          java(
-            """
-              import java.util.Arrays;
-              import java.util.HashMap;
-              import java.util.Iterator;
-              import java.util.List;
-              import java.util.Map;
-              import java.util.function.Function;
-              import java.util.stream.Collectors;
-
-              class Rules {
-                  static final List<String> LANGUAGES = Arrays.asList("en", "fr");
-                  static final Map<String, String> FILES = new HashMap<>();
-                  static final Map<String, Function<String, String>> QUOTES = new HashMap<>();
-                  static final List<String> COMMON;
-                  static final Iterator<String> LOUD;
-
-                  static {
-                      LANGUAGES.forEach(l -> FILES.put(l, String.format("/rules/%s.txt", l)));
-                      COMMON = LANGUAGES.stream().map(l -> String.format("%s-common", l)).collect(Collectors.toList());
-                      LANGUAGES.forEach(l -> FILES.put(l + ".name", resourceName(l, "name")));
-                      QUOTES.put("angle", s -> String.format("<%s>", s));
-                      LOUD = LANGUAGES.stream().map(l -> String.format("%s!", l)).iterator();
-                  }
-
-                  private static String resourceName(String name, String kind) {
-                      return String.format("%s.%s", name, kind);
-                  }
-
-                  void bracket(List<String> names, Map<String, String> out) {
-                      names.forEach(s -> out.put(s, String.format("[%s]", s)));
-                  }
-              }
-              """,
-            """
-              import java.util.Arrays;
-              import java.util.HashMap;
-              import java.util.Iterator;
-              import java.util.List;
-              import java.util.Map;
-              import java.util.function.Function;
-              import java.util.stream.Collectors;
-
-              class Rules {
-                  static final List<String> LANGUAGES = Arrays.asList("en", "fr");
-                  static final Map<String, String> FILES = new HashMap<>();
-                  static final Map<String, Function<String, String>> QUOTES = new HashMap<>();
-                  static final List<String> COMMON;
-                  static final Iterator<String> LOUD;
-
-                  static {
-                      LANGUAGES.forEach(l -> FILES.put(l, String.format("/rules/%s.txt", l)));
-                      COMMON = LANGUAGES.stream().map(l -> String.format("%s-common", l)).collect(Collectors.toList());
-                      LANGUAGES.forEach(l -> FILES.put(l + ".name", resourceName(l, "name")));
-                      QUOTES.put("angle", s -> "<" + s + ">");
-                      LOUD = LANGUAGES.stream().map(l -> l + "!").iterator();
-                  }
-
-                  private static String resourceName(String name, String kind) {
-                      return String.format("%s.%s", name, kind);
-                  }
-
-                  void bracket(List<String> names, Map<String, String> out) {
-                      names.forEach(s -> out.put(s, "[" + s + "]"));
-                  }
-              }
-              """
-          )
+          java(RULES, RULES.replace("s -> String.format(\"<%s>\", s)", "s -> \"<\" + s + \">\"")
+            .replace("l -> String.format(\"%s!\", l)", "l -> l + \"!\"")
+            .replace("String.format(\"[%s]\", s)", "\"[\" + s + \"]\""))
         );
     }
 
