@@ -35,7 +35,9 @@ import java.util.regex.Pattern;
  *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
  *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser);</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
- *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
+ *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type;</li>
+ *   <li>a spot its method reaches only after a call that costs far more than the rewrite saves: a file-system call,
+ *       a class lookup, ... ({@link OutweighingCalls}).</li>
  * </ul>
  * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main} runs with it),
  * except for initialisers, where a lambda is a function kept for later calls unless a call runs it before it returns
@@ -220,6 +222,9 @@ public final class ColdCode {
             if (value instanceof J.MethodDeclaration) {
                 J.ClassDeclaration holder = c.firstEnclosing(J.ClassDeclaration.class);
                 String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda);
+                if (method == null) {
+                    method = OutweighingCalls.reason(cursor, c);
+                }
                 return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
             }
             if (value instanceof J.Block && !inLambda && methods && inClassBody(c)) {

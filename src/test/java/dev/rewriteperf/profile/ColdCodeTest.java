@@ -786,6 +786,89 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String ARCHIVE = """
+      import java.io.File;
+      import java.io.IOException;
+      import java.io.InputStream;
+      import java.nio.file.Files;
+      import java.nio.file.Path;
+      import java.util.List;
+      import java.util.Map;
+
+      class Archive {
+          String entryName(File file, String root) throws IOException {
+              String path = file.getCanonicalPath();
+              return String.format("%s/%s", root, path);
+          }
+
+          String member(String type, String name) throws ClassNotFoundException {
+              Class<?> owner = Class.forName(type);
+              return String.format("%s#%s", owner.getSimpleName(), name);
+          }
+
+          void existing(List<File> files, List<String> names) {
+              for (File f : files) {
+                  boolean there = f.exists();
+                  names.add(String.format("%s:%s", f.getName(), there));
+              }
+          }
+
+          void lines(Path path, List<String> out) throws IOException {
+              for (String line : Files.readAllLines(path)) {
+                  out.add(String.format("[%s]", line));
+              }
+          }
+
+          String cached(Map<String, byte[]> cache, Path path, String name) throws IOException {
+              String key = String.format("%s@%s", name, path.getFileName().toString());
+              if (!cache.containsKey(key)) {
+                  cache.put(key, Files.readAllBytes(path));
+              }
+              return key;
+          }
+
+          String maybe(File file, boolean check, String name) {
+              if (check && file.exists()) {
+                  name = name.trim();
+              }
+              return String.format("<%s>", name);
+          }
+
+          String read(InputStream in, String name) throws IOException {
+              int first = in.read();
+              return String.format("%s=%s", name, first);
+          }
+      }
+      """;
+
+    /**
+     * A spot its method always reaches after a file-system call, a class lookup or the like is noise next to it
+     * (zip4j's getRelativeFileName: getCanonicalPath(), then a regex; verifyica reads /proc/stat, then splits it).
+     * Look-alikes, rewritten: a spot repeated per line of a file read once, a key built before the file is read on a
+     * miss, a call only on a branch, and a read of an open stream, which is the data path.
+     */
+    @Test
+    void aSpotItsMethodReachesOnlyAfterAFileSystemCallIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"%s/%s\", root, path)",
+                  "cold: its method always calls File.getCanonicalPath(..), a file-system call, which costs more than the rewrite saves"),
+                Map.entry("String.format(\"%s#%s\", owner.getSimpleName(), name)",
+                  "cold: its method always calls Class.forName(..), looks up a class or a resource, which costs more than the rewrite saves"),
+                Map.entry("String.format(\"%s:%s\", f.getName(), there)",
+                  "cold: its method always calls File.exists(..), a file-system call, which costs more than the rewrite saves"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read");
+          }),
+          java(ARCHIVE, ARCHIVE.replace("String.format(\"[%s]\", line)", "\"[\" + line + \"]\"")
+            .replace("String.format(\"%s@%s\", name, path.getFileName().toString())", "name + \"@\" + path.getFileName().toString()")
+            .replace("String.format(\"<%s>\", name)", "\"<\" + name + \">\"")
+            .replace("String.format(\"%s=%s\", name, first)", "name + \"=\" + first"))
+        );
+    }
+
     /**
      * An enum's constructor runs once per constant, as the enum is initialised (jeromq's NetProtocol); a lambda it
      * keeps, its other methods and a class's constructor run per call.
