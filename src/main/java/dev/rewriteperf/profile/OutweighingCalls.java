@@ -6,6 +6,7 @@ import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
@@ -86,6 +87,9 @@ final class OutweighingCalls {
     static @Nullable String reason(Cursor spot, Cursor method) {
         J.MethodDeclaration declaration = method.getValue();
         Object spotValue = spot.getValue();
+        if (spotValue instanceof Loop) {
+            return null; // a loop's work grows with the data it goes through, not with calls: opening a file does not outweigh it
+        }
         List<Object> spotScopes = scopes(spot, declaration);
         List<Object> spotLoops = new ArrayList<>();
         for (Object scope : spotScopes) {

@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.srcTestJava;
+import static org.openrewrite.java.Assertions.version;
 
 /**
  * Without a profile, the umbrella and the families leave cold code alone (code that runs once, only when something
@@ -791,6 +792,7 @@ class ColdCodeTest implements RewriteTest {
       import java.io.File;
       import java.io.IOException;
       import java.io.InputStream;
+      import java.io.OutputStream;
       import java.nio.file.Files;
       import java.nio.file.Path;
       import java.util.List;
@@ -839,6 +841,19 @@ class ColdCodeTest implements RewriteTest {
               int first = in.read();
               return String.format("%s=%s", name, first);
           }
+
+          long copy(Path source, Path target) throws IOException {
+              try (InputStream in = Files.newInputStream(source); OutputStream out = Files.newOutputStream(target)) {
+                  byte[] buffer = new byte[8192];
+                  long copied = 0;
+                  int n;
+                  while ((n = in.read(buffer)) != -1) {
+                      out.write(buffer, 0, n);
+                      copied += n;
+                  }
+                  return copied;
+              }
+          }
       }
       """;
 
@@ -846,7 +861,8 @@ class ColdCodeTest implements RewriteTest {
      * A spot its method always reaches after a file-system call, a class lookup or the like is noise next to it
      * (zip4j's getRelativeFileName: getCanonicalPath(), then a regex; verifyica reads /proc/stat, then splits it).
      * Look-alikes, rewritten: a spot repeated per line of a file read once, a key built before the file is read on a
-     * miss, a call only on a branch, and a read of an open stream, which is the data path.
+     * miss, a call only on a branch, a read of an open stream, which is the data path, and a copy loop after opening a
+     * file, whose work grows with the file.
      */
     @Test
     void aSpotItsMethodReachesOnlyAfterAFileSystemCallIsCold() {
@@ -860,12 +876,23 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"%s:%s\", f.getName(), there)",
                   "cold: its method always calls File.exists(..), a file-system call, which costs more than the rewrite saves"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read");
+                .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read", "Archive#copy");
           }),
-          java(ARCHIVE, ARCHIVE.replace("String.format(\"[%s]\", line)", "\"[\" + line + \"]\"")
+          version(java(ARCHIVE, ARCHIVE.replace("String.format(\"[%s]\", line)", "\"[\" + line + \"]\"")
             .replace("String.format(\"%s@%s\", name, path.getFileName().toString())", "name + \"@\" + path.getFileName().toString()")
             .replace("String.format(\"<%s>\", name)", "\"<\" + name + \">\"")
-            .replace("String.format(\"%s=%s\", name, first)", "name + \"=\" + first"))
+            .replace("String.format(\"%s=%s\", name, first)", "name + \"=\" + first")
+            .replace("""
+                          byte[] buffer = new byte[8192];
+                          long copied = 0;
+                          int n;
+                          while ((n = in.read(buffer)) != -1) {
+                              out.write(buffer, 0, n);
+                              copied += n;
+                          }
+              """, """
+                          long copied = in.transferTo(out);
+              """)), 11)
         );
     }
 
