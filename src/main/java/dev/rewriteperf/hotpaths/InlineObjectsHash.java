@@ -13,6 +13,7 @@ import dev.rewriteperf.analysis.writing.Templates;
 import dev.rewriteperf.profile.GatedRecipe;
 import dev.rewriteperf.profile.Spots;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
 import org.openrewrite.TreeVisitor;
@@ -20,17 +21,23 @@ import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.TypeUtils;
 
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe {
 
     private static final MethodMatcher OBJECTS_HASH = new MethodMatcher("java.util.Objects hash(..)");
+
+    /** Calls that turn a number given to them into text. */
+    private static final List<String> TEXT_CALLS = Arrays.asList("append", "print", "println", "valueOf", "toString",
+            "toHexString", "format");
 
     private final transient Spots spots = new Spots(this);
 
@@ -47,8 +54,9 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
     @Override
     public String getDescription() {
         return "`Objects.hash(a, b)` allocates an array and boxes per call; it becomes the same hash written out, " +
-               "`31 * (31 + Objects.hashCode(a)) + Integer.hashCode(b)`. Calls among the values, arrays and more " +
-               "than six values are left alone. " + Measured.sentence(InlineObjectsHash.class);
+               "`31 * (31 + Objects.hashCode(a)) + Integer.hashCode(b)`. Calls among the values, arrays, more " +
+               "than six values and a hash that becomes part of a text (a key or a label) are left alone. " +
+               Measured.sentence(InlineObjectsHash.class);
     }
 
     @Override
@@ -127,6 +135,9 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
             if (reason == null && ExpressionPlaces.isStatement(getCursor())) {
                 reason = "the hash is not used as a value (a statement or a lambda's body): written out, it would not compile";
             }
+            if (reason == null) {
+                reason = notAHashCode(getCursor());
+            }
             Set<String> names = new LinkedHashSet<>(HashedValues.boxes(call.getArguments()));
             if (reason == null && !names.isEmpty()) {
                 Release release = ReleasePromises.at(getCursor(), ctx);
@@ -141,6 +152,53 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
             }
             return reason != null ? reason : SimpleNames.importReason(cu, names);
         }
+    }
+
+    /**
+     * Why a call is not a hash code's computation, else null: a hash turned into text ({@code "-sf=" + Objects.hash(f)},
+     * {@code builder.append(Objects.hash(f))}; forest's {@code ForestRequest#clientKey}) is part of a key or a label,
+     * where {@code 31 + ..} written out reads as arithmetic on it, unless a method or variable named for a hash holds
+     * it. A hash used as a number is one, whatever its method's name.
+     */
+    private static @Nullable String notAHashCode(Cursor call) {
+        if (!becomesText(call)) {
+            return null;
+        }
+        for (Cursor c = call.getParent(); c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.VariableDeclarations.NamedVariable && namesAHash(((J.VariableDeclarations.NamedVariable) value).getSimpleName())
+                || value instanceof J.MethodDeclaration && namesAHash(((J.MethodDeclaration) value).getSimpleName())) {
+                return null;
+            }
+            if (value instanceof J.MethodDeclaration || value instanceof J.ClassDeclaration) {
+                break;
+            }
+        }
+        return "the hash becomes part of a text (a key or a label), not a hash code: written out, `31 + ..` would read " +
+               "as arithmetic on it";
+    }
+
+    private static boolean becomesText(Cursor call) {
+        Cursor parent = call.getParentTreeCursor();
+        Object child = call.getValue();
+        while (parent.getValue() instanceof J.Parentheses) {
+            child = parent.getValue();
+            parent = parent.getParentTreeCursor();
+        }
+        Object value = parent.getValue();
+        if (value instanceof J.Binary) {
+            J.Binary binary = (J.Binary) value;
+            return binary.getOperator() == J.Binary.Type.Addition && TypeUtils.isString(binary.getType());
+        }
+        if (value instanceof J.MethodInvocation) {
+            J.MethodInvocation use = (J.MethodInvocation) value;
+            return use.getArguments().contains(child) && TEXT_CALLS.contains(use.getSimpleName());
+        }
+        return false;
+    }
+
+    private static boolean namesAHash(String name) {
+        return name.toLowerCase(Locale.ROOT).contains("hash");
     }
 
     private static boolean hasOnDemandImport(J.CompilationUnit cu) {

@@ -698,6 +698,51 @@ class InlineObjectsHashTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String REQUEST = """
+      import java.util.Objects;
+
+      class Request {
+          final String host;
+          final Object factory;
+          final int hash;
+
+          Request(String host, Object factory) {
+              this.host = host;
+              this.factory = factory;
+              int tableHash = Objects.hash(host);
+              this.hash = tableHash;
+          }
+
+          String clientKey() {
+              return host + ",-sf=" + Objects.hash(factory);
+          }
+
+          int computeHash() {
+              return Objects.hash(host, factory);
+          }
+      }
+      """;
+
+    /**
+     * forest's {@code ForestRequest#clientKey} appends {@code Objects.hash(factory)} to a cache key: written out,
+     * {@code 31 + Objects.hashCode(factory)} reads as arithmetic on the key. A hash used as a number, in any method, is
+     * written out (and one made text in a method named for a hash, as {@code hashLabel} below).
+     */
+    @Test
+    void doesNotWriteOutAHashUsedForAKeyOrALabel() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged() + " " + (row.getReason() == null || row.getReason().isEmpty() ? "" : row.getReason().substring(0, 30)))
+            .containsExactlyInAnyOrder(
+              "Request#clientKey false the hash becomes part of a tex",
+              "Request#Request true ",
+              "Request#computeHash true ")),
+          java(REQUEST, REQUEST.replace("int tableHash = Objects.hash(host);", "int tableHash = 31 + Objects.hashCode(host);")
+            .replace("return Objects.hash(host, factory);", "return 31 * (31 + Objects.hashCode(host)) + Objects.hashCode(factory);"))
+        );
+    }
+
     @Test
     void aHashAddedToAStringIsParenthesisedAndAssignmentsAreRewritten() {
         rewriteRun(
@@ -707,7 +752,7 @@ class InlineObjectsHashTest implements RewriteTest {
               import java.util.Objects;
 
               class Label {
-                  static String of(String a, String b) {
+                  static String hashLabel(String a, String b) {
                       int h;
                       h = Objects.hash(a, b);
                       return "h" + Objects.hash(a, b);
@@ -718,7 +763,7 @@ class InlineObjectsHashTest implements RewriteTest {
               import java.util.Objects;
 
               class Label {
-                  static String of(String a, String b) {
+                  static String hashLabel(String a, String b) {
                       int h;
                       h = 31 * (31 + Objects.hashCode(a)) + Objects.hashCode(b);
                       return "h" + (31 * (31 + Objects.hashCode(a)) + Objects.hashCode(b));
