@@ -107,6 +107,11 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (reason == null) {
                 reason = orderReason(call);
             }
+            if (reason == null && isReplacement(call) && (isReplacementWithAPattern(unwrapped(call.getSelect()), getCursor())
+                                                          || isReplacementWithAPattern(chainedOn(getCursor()), getCursor()))) {
+                reason = "chained with another regex replacement on its result: with fields, the matchers would nest " +
+                         "(B.matcher(A.matcher(s).replaceAll(\"\")).replaceAll(\"\")), which reads worse than the chain";
+            }
             if (reason == null) {
                 reason = siteReason(regex);
             }
@@ -168,7 +173,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
          * no side effect or the string is known not to be null.
          */
         private @Nullable String orderReason(J.MethodInvocation call) {
-            boolean replaces = REPLACE_ALL.matches(call) || REPLACE_FIRST.matches(call);
+            boolean replaces = isReplacement(call);
             if (!replaces || SafeToEvaluate.withoutSideEffects(call.getArguments().get(1)) ||
                 Dereferences.knownNotNullString(unwrapped(requireNonNull(call.getSelect())), getCursor())) {
                 return null;
@@ -259,6 +264,27 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return pattern + ".split(#{any(java.lang.String)}" + (call.getArguments().size() == 2 ? ", #{any(int)})" : ")");
         }
         return null;
+    }
+
+    private static boolean isReplacement(J.MethodInvocation call) {
+        return REPLACE_ALL.matches(call) || REPLACE_FIRST.matches(call);
+    }
+
+    /** A {@code replaceAll} or {@code replaceFirst} this recipe would write with a {@code Pattern} field (not as a plain-text {@code replace}). */
+    private static boolean isReplacementWithAPattern(@Nullable Expression expression, Cursor cursor) {
+        if (!(expression instanceof J.MethodInvocation) || !isReplacement((J.MethodInvocation) expression)) {
+            return false;
+        }
+        J.MethodInvocation call = (J.MethodInvocation) expression;
+        ConstantRegex regex = template(call) == null || call.getSelect() == null ? null : ConstantRegex.of(call.getArguments().get(0), cursor);
+        return regex != null && !isPlainTextReplacement(call, regex);
+    }
+
+    /** The call made on the result of the call at {@code cursor} ({@code s.replaceAll(a, "").replaceAll(b, "")}), else null. */
+    private static @Nullable Expression chainedOn(Cursor cursor) {
+        Object parent = cursor.getParentTreeCursor().getValue();
+        return parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getSelect() == cursor.getValue()
+                ? (J.MethodInvocation) parent : null;
     }
 
     /** The string the call was made on, without the parentheses it needed as a target (an argument does not). */

@@ -860,7 +860,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
                                        final String simpleName = param.getSimpleName();
                                        return Stream.of( // direct name or if the pattern is FoosImpl try addFoo
                                                simpleName,
-                                               simpleName.replaceAll("Impl$" ,"").replaceAll("s$", ""))
+                                               simpleName.replaceAll("Impl$" ,""))
                                                     .map(it -> {
                                                         try {
                                                             return finder.get(it, type, param);
@@ -897,10 +897,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
           java(MAP_HELPER, MAP_HELPER
             .replace("import java.util.Objects;\n", "import java.util.Objects;\nimport java.util.regex.Pattern;\n")
             .replace("class MapHelper {\n", "class MapHelper {\n" +
-              "    private static final Pattern TRAILING_IMPL = Pattern.compile(\"Impl$\");\n" +
-              "    private static final Pattern TRAILING_S = Pattern.compile(\"s$\");\n\n")
-            .replace("simpleName.replaceAll(\"Impl$\" ,\"\").replaceAll(\"s$\", \"\"))",
-              "TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll(\"\")).replaceAll(\"\"))"))
+              "    private static final Pattern TRAILING_IMPL = Pattern.compile(\"Impl$\");\n\n")
+            .replace("simpleName.replaceAll(\"Impl$\" ,\"\"))", "TRAILING_IMPL.matcher(simpleName).replaceAll(\"\"))"))
         );
     }
 
@@ -1224,6 +1222,66 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   }
               }
               """
+          )
+        );
+    }
+
+    /**
+     * johnzon's {@code simpleName.replaceAll("Impl$", "").replaceAll("s$", "")}: with fields, the matchers would nest,
+     * {@code TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll("")).replaceAll("")}, which a reviewer read
+     * as worse than the chain. Both calls are left alone; a chain whose first call becomes a plain-text
+     * {@code replace} does not nest, and one regex call alone is rewritten, as is a split of a replacement
+     * ({@code SPACES.split(RUN_OF_DASH.matcher(line).replaceAll(" "))}, in another test).
+     */
+    @Test
+    void regexCallsChainedOnEachOthersResultAreLeftAlone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged() + " " + reasonStart(row.getReason()))
+            .containsExactlyInAnyOrder(
+              "Names#adder false chained with another regex replacement on its result: with fields, the matchers would nest",
+              "Names#adder false chained with another regex replacement on its result: with fields, the matchers would nest",
+              "Names#plain true ",
+              "Names#plain true ",
+              "Names#single true ")),
+          version(
+            java(
+              """
+                class Names {
+                    static String adder(String simpleName) {
+                        return "add" + simpleName.replaceAll("Impl$", "").replaceAll("s$", "");
+                    }
+
+                    static String plain(String name) {
+                        return name.replaceAll("-", "").replaceAll("s$", "");
+                    }
+
+                    static String single(String name) {
+                        return name.trim().replaceAll("s$", "");
+                    }
+                }
+                """,
+              """
+                import java.util.regex.Pattern;
+
+                class Names {
+                    private static final Pattern TRAILING_S = Pattern.compile("s$");
+
+                    static String adder(String simpleName) {
+                        return "add" + simpleName.replaceAll("Impl$", "").replaceAll("s$", "");
+                    }
+
+                    static String plain(String name) {
+                        return TRAILING_S.matcher(name.replace("-", "")).replaceAll("");
+                    }
+
+                    static String single(String name) {
+                        return TRAILING_S.matcher(name.trim()).replaceAll("");
+                    }
+                }
+                """
+            ),
+            11
           )
         );
     }
