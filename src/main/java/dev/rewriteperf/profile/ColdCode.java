@@ -113,10 +113,11 @@ public final class ColdCode {
     private static final int MAX_CALLERS = 3;
     /**
      * How many files may call a method that is not private for {@link #calledOnlyFromColdCode} to read them all: past
-     * that, a method is a project's common helper, and reading its callers again for each spot would cost more than
-     * the rule is worth.
+     * that, a method is a project's common helper, and reading its callers would cost more than the rule is worth.
+     * They are read once per method and run ({@link ProjectFacts#callersRead}): neo4j's
+     * {@code GqlStatusError#getStatusDescription}, called only to build exceptions, is called from 92 files.
      */
-    private static final int MAX_CALLING_FILES = 16;
+    private static final int MAX_CALLING_FILES = 128;
     private static final String CATCH = "cold: in a catch block";
     private static final String CALLED_ONLY_FROM_COLD_CODE = "cold: called only from cold code (";
 
@@ -173,6 +174,11 @@ public final class ColdCode {
             }
             if (value instanceof J.NewClass && failures && value != cursor.getValue() && isThrowable(((J.NewClass) value).getType())) {
                 return "cold: builds the message of an exception";
+            }
+            if (value instanceof J.MethodInvocation && failures && value != cursor.getValue() && isArgument(child, (J.MethodInvocation) value)
+                && returnsAThrowable((J.MethodInvocation) value)) {
+                return "cold: builds the message of an exception (an argument of " + ((J.MethodInvocation) value).getSimpleName() +
+                       "(..), which makes one)";
             }
             if (value instanceof J.MethodInvocation && failures && value != cursor.getValue() && isArgument(child, (J.MethodInvocation) value)
                 && facts.alwaysFails((J.MethodInvocation) value)) {
@@ -729,6 +735,21 @@ public final class ColdCode {
         return type instanceof JavaType.Array ? ((JavaType.Array) type).getElemType() : null;
     }
 
+    /**
+     * A call that makes an exception and returns it: a factory ({@code InvalidFormatException.from(parser, msg, ..)},
+     * jackson's {@code weirdKeyException(..)}), whose arguments are its message. Not one that only hands an exception
+     * on: {@code getCause()} takes no argument, and a JDK container's {@code errors.get(key)} returns what it holds.
+     */
+    private static boolean returnsAThrowable(J.MethodInvocation call) {
+        JavaType.Method type = call.getMethodType();
+        if (type == null || type.isConstructor() || call.getArguments().isEmpty() || call.getArguments().get(0) instanceof J.Empty
+            || !isThrowable(type.getReturnType())) {
+            return false;
+        }
+        String owner = type.getDeclaringType().getFullyQualifiedName();
+        return isThrowable(type.getDeclaringType()) || !(owner.startsWith("java.") || owner.startsWith("javax."));
+    }
+
     private static boolean isThrowable(@Nullable JavaType type) {
         return type != null && TypeUtils.isAssignableTo("java.lang.Throwable", type);
     }
@@ -783,7 +804,8 @@ public final class ColdCode {
 
     private static boolean inThrowableConstructor(Cursor cursor) {
         for (Cursor c = cursor.getParent(); c != null; c = c.getParent()) {
-            if (c.getValue() instanceof J.NewClass && isThrowable(((J.NewClass) c.getValue()).getType())) {
+            if (c.getValue() instanceof J.NewClass && isThrowable(((J.NewClass) c.getValue()).getType())
+                || c.getValue() instanceof J.MethodInvocation && returnsAThrowable((J.MethodInvocation) c.getValue())) {
                 return true;
             }
             if (c.getValue() instanceof J.Block) {

@@ -896,6 +896,72 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String PROBLEMS = """
+      import java.util.Map;
+
+      class Problems {
+          static class JsonException extends Exception {
+              JsonException(String message) {
+                  super(message);
+              }
+
+              static JsonException from(String message) {
+                  return new JsonException(message);
+              }
+          }
+
+          JsonException weirdKey(String key) {
+              return JsonException.from(String.format("bad key %s", quoted(key)));
+          }
+
+          Object report(String value) {
+              Exception e = JsonException.from(String.format("bad value %s", value));
+              return e;
+          }
+
+          Object wrap(String value) {
+              String message = String.format("wrapped %s", value);
+              return JsonException.from(message);
+          }
+
+          private static String quoted(String s) {
+              return String.format("'%s'", s);
+          }
+
+          Exception lookup(Map<String, Exception> errors, String key) {
+              return errors.get(String.format("%s-error", key));
+          }
+
+          String describe(Exception e) {
+              return String.format("%s!", e.getMessage());
+          }
+      }
+      """;
+
+    /**
+     * The arguments of a call that makes an exception (jackson's {@code InvalidFormatException.from(parser, msg, ..)}
+     * in {@code weirdKeyException}) and a message built only for one are cold; jackson's {@code _quotedString}, called
+     * only there, too. Look-alikes: a JDK map of exceptions looked up (returning one does not make one), and a method
+     * that reads an exception and returns text.
+     */
+    @Test
+    void anExceptionMadeByAFactoryIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"bad key %s\", quoted(key))", "cold: builds the message of an exception (an argument of from(..), which makes one)"),
+                Map.entry("String.format(\"bad value %s\", value)", "cold: builds the message of an exception (an argument of from(..), which makes one)"),
+                Map.entry("String.format(\"wrapped %s\", value)", "cold: builds the message of a thrown exception"),
+                Map.entry("String.format(\"'%s'\", s)", "cold: called only from cold code (builds the message of an exception (an argument of from(..), which makes one))"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+                .containsExactlyInAnyOrder("Problems#lookup", "Problems#describe");
+          }),
+          java(PROBLEMS, PROBLEMS.replace("String.format(\"%s-error\", key)", "key + \"-error\"")
+            .replace("String.format(\"%s!\", e.getMessage())", "e.getMessage() + \"!\""))
+        );
+    }
+
     /**
      * An enum's constructor runs once per constant, as the enum is initialised (jeromq's NetProtocol); a lambda it
      * keeps, its other methods and a class's constructor run per call.
