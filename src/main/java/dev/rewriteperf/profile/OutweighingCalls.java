@@ -80,9 +80,10 @@ final class OutweighingCalls {
 
     /**
      * The reason to leave the spot at {@code spot} alone when its method (at {@code method}) always makes one of these
-     * calls before it or in it, else null. Always: the call is under no branch, loop or function the spot is not
-     * under, and in every loop or function the spot is in (the spot and the call repeat together). A call after the
-     * spot may not be reached (an early return), and one behind a branch the spot is not on may not run: neither counts.
+     * calls where the spot runs, else null. Always: the call is under no branch, loop or function the spot is not
+     * under, and in every loop or function the spot is in (the spot and the call repeat together); one after the spot
+     * counts only with no {@code return}, {@code throw}, {@code break} or {@code continue} between them (apollo's
+     * {@code loadFromResource} names a resource, then loads it: both its names are left alone, not one).
      */
     static @Nullable String reason(Cursor spot, Cursor method) {
         J.MethodDeclaration declaration = method.getValue();
@@ -99,11 +100,17 @@ final class OutweighingCalls {
         }
         AtomicReference<String> found = new AtomicReference<>();
         AtomicBoolean pastSpot = new AtomicBoolean();
+        AtomicBoolean mayLeave = new AtomicBoolean();
         new JavaIsoVisitor<Integer>() {
             @Override
             public @Nullable J visit(@Nullable Tree tree, Integer p) {
-                if (pastSpot.get()) {
-                    return (J) tree; // what runs after the spot may not run at all
+                if (found.get() != null && pastSpot.get() || mayLeave.get()) {
+                    return (J) tree;
+                }
+                if (pastSpot.get() && (tree instanceof J.Return || tree instanceof J.Throw || tree instanceof J.Break
+                                       || tree instanceof J.Continue)) {
+                    mayLeave.set(true); // a way out after the spot: what follows it may not run when the spot does
+                    return (J) tree;
                 }
                 J visited = super.visit(tree, p);
                 if (tree == spotValue) {
@@ -116,7 +123,7 @@ final class OutweighingCalls {
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
                 J.MethodInvocation visited = super.visitMethodInvocation(call, p);
                 String outweighing = describe(call.getMethodType());
-                if (found.get() == null && outweighing != null && alwaysBefore(getCursor(), declaration, spotScopes, spotLoops)) {
+                if (found.get() == null && outweighing != null && runsWithTheSpot(getCursor(), declaration, spotScopes, spotLoops)) {
                     found.set(outweighing);
                 }
                 return visited;
@@ -127,14 +134,14 @@ final class OutweighingCalls {
                 J.NewClass visited = super.visitNewClass(creation, p);
                 JavaType.FullyQualified type = TypeUtils.asFullyQualified(creation.getType());
                 if (found.get() == null && type != null && OPENED.contains(type.getFullyQualifiedName())
-                    && alwaysBefore(getCursor(), declaration, spotScopes, spotLoops)) {
+                    && runsWithTheSpot(getCursor(), declaration, spotScopes, spotLoops)) {
                     found.set("new " + type.getClassName() + "(..), which opens a file or a socket");
                 }
                 return visited;
             }
         }.visit(declaration, 0, method.getParentOrThrow());
         if (found.get() == null || !pastSpot.get()) {
-            return null; // the spot was not met as the method was read: which calls precede it is not known
+            return null; // the spot was not met as the method was read: which calls go with it is not known
         }
         return "cold: its method always calls " + found.get() + ", which costs more than the rewrite saves";
     }
@@ -152,7 +159,7 @@ final class OutweighingCalls {
         return null;
     }
 
-    private static boolean alwaysBefore(Cursor call, J.MethodDeclaration method, List<Object> spotScopes, List<Object> spotLoops) {
+    private static boolean runsWithTheSpot(Cursor call, J.MethodDeclaration method, List<Object> spotScopes, List<Object> spotLoops) {
         List<Object> callScopes = scopes(call, method);
         return containsAll(spotScopes, callScopes) && containsAll(callScopes, spotLoops);
     }

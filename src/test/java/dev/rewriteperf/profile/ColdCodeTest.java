@@ -842,6 +842,22 @@ class ColdCodeTest implements RewriteTest {
               return String.format("%s=%s", name, first);
           }
 
+          int resource(String name) throws IOException {
+              String path = String.format("%s.properties", name);
+              try (InputStream in = Archive.class.getResourceAsStream(path)) {
+                  return in.available();
+              }
+          }
+
+          Object cachedRead(Map<String, Object> cache, Path root, String name) throws IOException {
+              String key = String.format("%s.bin", name);
+              Object value = cache.get(key);
+              if (value != null) {
+                  return value;
+              }
+              return Files.readAllBytes(root.resolve(key));
+          }
+
           long copy(Path source, Path target) throws IOException {
               try (InputStream in = Files.newInputStream(source); OutputStream out = Files.newOutputStream(target)) {
                   byte[] buffer = new byte[8192];
@@ -859,10 +875,11 @@ class ColdCodeTest implements RewriteTest {
 
     /**
      * A spot its method always reaches after a file-system call, a class lookup or the like is noise next to it
-     * (zip4j's getRelativeFileName: getCanonicalPath(), then a regex; verifyica reads /proc/stat, then splits it).
+     * (zip4j's getRelativeFileName: getCanonicalPath(), then a regex; verifyica reads /proc/stat, then splits it), and
+     * so is one such a call always follows (apollo names a resource, then loads it).
      * Look-alikes, rewritten: a spot repeated per line of a file read once, a key built before the file is read on a
-     * miss, a call only on a branch, a read of an open stream, which is the data path, and a copy loop after opening a
-     * file, whose work grows with the file.
+     * miss, a call only on a branch, a call after a return the spot's run may take, a read of an open stream, which is
+     * the data path, and a copy loop after opening a file, whose work grows with the file.
      */
     @Test
     void aSpotItsMethodReachesOnlyAfterAFileSystemCallIsCold() {
@@ -874,14 +891,18 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"%s#%s\", owner.getSimpleName(), name)",
                   "cold: its method always calls Class.forName(..), looks up a class or a resource, which costs more than the rewrite saves"),
                 Map.entry("String.format(\"%s:%s\", f.getName(), there)",
-                  "cold: its method always calls File.exists(..), a file-system call, which costs more than the rewrite saves"));
+                  "cold: its method always calls File.exists(..), a file-system call, which costs more than the rewrite saves"),
+                Map.entry("String.format(\"%s.properties\", name)",
+                  "cold: its method always calls Class.getResourceAsStream(..), looks up a class or a resource, which costs more than the rewrite saves"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
-                .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read", "Archive#copy");
+                .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read", "Archive#cachedRead",
+                  "Archive#copy");
           }),
           version(java(ARCHIVE, ARCHIVE.replace("String.format(\"[%s]\", line)", "\"[\" + line + \"]\"")
             .replace("String.format(\"%s@%s\", name, path.getFileName().toString())", "name + \"@\" + path.getFileName().toString()")
             .replace("String.format(\"<%s>\", name)", "\"<\" + name + \">\"")
             .replace("String.format(\"%s=%s\", name, first)", "name + \"=\" + first")
+            .replace("String.format(\"%s.bin\", name)", "name + \".bin\"")
             .replace("""
                           byte[] buffer = new byte[8192];
                           long copied = 0;
