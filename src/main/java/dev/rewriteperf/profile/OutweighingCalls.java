@@ -7,6 +7,7 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Loop;
+import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ final class OutweighingCalls {
         List<Object> spotScopes = scopes(spot, declaration);
         List<Object> spotLoops = new ArrayList<>();
         for (Object scope : spotScopes) {
-            if (repeats(scope)) {
+            if (repeats(scope) && !leavesAfter(spot, scope)) {
                 spotLoops.add(scope);
             }
         }
@@ -175,6 +176,39 @@ final class OutweighingCalls {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the spot's run of {@code loop} ends in a {@code break} or a {@code return} after it, in its block or one
+     * around it inside the loop (verifyica's {@code if (line.startsWith("cpu ")) { ..split..; break; }}): the loop runs
+     * the spot once.
+     */
+    private static boolean leavesAfter(Cursor spot, Object loop) {
+        for (Cursor c = spot.getParent(); c != null && c.getValue() != loop; c = c.getParent()) {
+            if (c.getValue() instanceof J.Lambda || c.getValue() instanceof Loop || c.getValue() instanceof J.Switch
+                || c.getValue() instanceof J.SwitchExpression) {
+                return false; // a break there leaves an inner loop or a switch, or nothing
+            }
+        }
+        Object child = spot.getValue();
+        for (Cursor c = spot.getParent(); c != null && c.getValue() != loop; c = c.getParent()) {
+            Object value = c.getValue();
+            if (!(value instanceof Tree)) {
+                continue;
+            }
+            if (value instanceof J.Block) {
+                boolean after = false;
+                for (Statement statement : ((J.Block) value).getStatements()) {
+                    if (after && (statement instanceof J.Break && ((J.Break) statement).getLabel() == null
+                                  || statement instanceof J.Return)) {
+                        return true;
+                    }
+                    after |= statement == child;
+                }
+            }
+            child = value;
+        }
+        return false;
     }
 
     private static boolean repeats(Object scope) {

@@ -816,6 +816,36 @@ class ColdCodeTest implements RewriteTest {
               }
           }
 
+          String firstCpu(Path stat) throws IOException {
+              for (String line : Files.readAllLines(stat)) {
+                  if (line.startsWith("cpu ")) {
+                      String fields = String.format("[%s]", line.trim());
+                      return fields;
+                  }
+              }
+              return "";
+          }
+
+          void cpuLines(Path stat, List<String> out) throws IOException {
+              for (String line : Files.readAllLines(stat)) {
+                  out.add(String.format("(%s)", line.trim()));
+                  if (out.size() > 3) {
+                      break;
+                  }
+              }
+          }
+
+          String cpuLine(Path stat) throws IOException {
+              String found = "";
+              for (String line : Files.readAllLines(stat)) {
+                  if (line.startsWith("cpu ")) {
+                      found = String.format("<%s>", line.trim());
+                      break;
+                  }
+              }
+              return found;
+          }
+
           void lines(Path path, List<String> out) throws IOException {
               for (String line : Files.readAllLines(path)) {
                   out.add(String.format("[%s]", line));
@@ -876,7 +906,9 @@ class ColdCodeTest implements RewriteTest {
     /**
      * A spot its method always reaches after a file-system call, a class lookup or the like is noise next to it
      * (zip4j's getRelativeFileName: getCanonicalPath(), then a regex; verifyica reads /proc/stat, then splits it), and
-     * so is one such a call always follows (apollo names a resource, then loads it).
+     * so is one such a call always follows (apollo names a resource, then loads it), and one in a loop over a file's
+     * lines that it leaves with a break or a return (verifyica's /proc/stat "cpu " line); not one the loop may go on
+     * after.
      * Look-alikes, rewritten: a spot repeated per line of a file read once, a key built before the file is read on a
      * miss, a call only on a branch, a call after a return the spot's run may take, a read of an open stream, which is
      * the data path, and a copy loop after opening a file, whose work grows with the file.
@@ -892,17 +924,22 @@ class ColdCodeTest implements RewriteTest {
                   "cold: its method always calls Class.forName(..), looks up a class or a resource, which costs more than the rewrite saves"),
                 Map.entry("String.format(\"%s:%s\", f.getName(), there)",
                   "cold: its method always calls File.exists(..), a file-system call, which costs more than the rewrite saves"),
+                Map.entry("String.format(\"[%s]\", line.trim())",
+                  "cold: its method always calls Files.readAllLines(..), a file-system call, which costs more than the rewrite saves"),
+                Map.entry("String.format(\"<%s>\", line.trim())",
+                  "cold: its method always calls Files.readAllLines(..), a file-system call, which costs more than the rewrite saves"),
                 Map.entry("String.format(\"%s.properties\", name)",
                   "cold: its method always calls Class.getResourceAsStream(..), looks up a class or a resource, which costs more than the rewrite saves"));
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
                 .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read", "Archive#cachedRead",
-                  "Archive#copy");
+                  "Archive#copy", "Archive#cpuLines");
           }),
           version(java(ARCHIVE, ARCHIVE.replace("String.format(\"[%s]\", line)", "\"[\" + line + \"]\"")
             .replace("String.format(\"%s@%s\", name, path.getFileName().toString())", "name + \"@\" + path.getFileName().toString()")
             .replace("String.format(\"<%s>\", name)", "\"<\" + name + \">\"")
             .replace("String.format(\"%s=%s\", name, first)", "name + \"=\" + first")
             .replace("String.format(\"%s.bin\", name)", "name + \".bin\"")
+            .replace("String.format(\"(%s)\", line.trim())", "\"(\" + line.trim() + \")\"")
             .replace("""
                           byte[] buffer = new byte[8192];
                           long copied = 0;
