@@ -339,6 +339,47 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
         );
     }
 
+    /**
+     * javassist's {@code Descriptor.rename}: {@code if (head < len)} with {@code newdesc.append(desc.substring(head,
+     * len));} on the next line is two statements, not one wrapped; the append was left alone as wrapped while its
+     * siblings were rewritten. An else's and a loop's body without braces are statements of their own too.
+     */
+    @Test
+    void aBodyWithoutBracesOnItsOwnLineIsNotAWrappedStatement() {
+        rewriteRun(
+          version(java(
+            """
+              class Descriptors {
+                  static String rename(StringBuilder newdesc, String desc, int head, int n) {
+                      int len = desc.length();
+                      if (head < len)
+                          newdesc.append(desc.substring(head, len));
+                      else
+                          newdesc.append(desc.substring(0, head));
+                      for (int i = 0; i < n; i++)
+                          newdesc.append(desc.substring(i, len));
+                      return newdesc.toString();
+                  }
+              }
+              """,
+            """
+              class Descriptors {
+                  static String rename(StringBuilder newdesc, String desc, int head, int n) {
+                      int len = desc.length();
+                      if (head < len)
+                          newdesc.append(desc, head, len);
+                      else
+                          newdesc.append(desc, 0, head);
+                      for (int i = 0; i < n; i++)
+                          newdesc.append(desc, i, len);
+                      return newdesc.toString();
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
     @Test
     void leavesOtherSubstringsAlone() {
         rewriteRun(

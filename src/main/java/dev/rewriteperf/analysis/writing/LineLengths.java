@@ -6,6 +6,7 @@ import org.openrewrite.Tree;
 import org.openrewrite.PrintOutputCapture;
 import org.openrewrite.java.JavaPrinter;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.Space;
 
 import java.util.ArrayList;
@@ -170,14 +171,31 @@ public final class LineLengths {
                    budget() + ")";
         }
 
-        /** Whether the statement around {@code cursor} (the innermost one, in a block) is written over several lines. */
+        /**
+         * Whether the statement around {@code cursor} (the innermost one, in a block or the body of an {@code if},
+         * {@code else} or loop written without braces) is written over several lines.
+         */
         private boolean isWrapped(Cursor cursor) {
             Cursor statement = cursor;
-            while (statement.getParent() != null && !(statement.getParentTreeCursor().getValue() instanceof J.Block)) {
+            while (statement.getParent() != null && !isStatementPlace(statement)) {
                 statement = statement.getParentTreeCursor();
             }
             Object tree = statement.getValue();
             return tree instanceof J && text((J) tree, statement.getParentOrThrow()).contains("\n");
+        }
+
+        /**
+         * Whether the tree at {@code at} is a statement of its own: in a block, or the body of an {@code if}, an
+         * {@code else} or a loop (javassist's {@code if (head < len)} over {@code newdesc.append(..);} on the next line
+         * is two statements, not one wrapped).
+         */
+        private static boolean isStatementPlace(Cursor at) {
+            Object parent = at.getParentTreeCursor().getValue();
+            Object tree = at.getValue();
+            return parent instanceof J.Block
+                   || parent instanceof J.If && ((J.If) parent).getThenPart() == tree
+                   || parent instanceof J.If.Else && ((J.If.Else) parent).getBody() == tree
+                   || parent instanceof Loop && ((Loop) parent).getBody() == tree;
         }
 
         /**
