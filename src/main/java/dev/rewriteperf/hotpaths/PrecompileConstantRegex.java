@@ -276,7 +276,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return false;
         }
         J.MethodInvocation call = (J.MethodInvocation) expression;
-        ConstantRegex regex = template(call) == null || call.getSelect() == null ? null : ConstantRegex.of(call.getArguments().get(0), cursor);
+        ConstantRegex regex = call.getSelect() == null ? null : ConstantRegex.of(call.getArguments().get(0), cursor);
         return regex != null && !isPlainTextReplacement(call, regex);
     }
 

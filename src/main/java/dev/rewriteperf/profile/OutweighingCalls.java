@@ -12,7 +12,6 @@ import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -212,8 +211,7 @@ final class OutweighingCalls {
     }
 
     private static boolean repeats(Object scope) {
-        return scope instanceof J.ForLoop || scope instanceof J.ForEachLoop || scope instanceof J.WhileLoop
-               || scope instanceof J.DoWhileLoop || scope instanceof J.Lambda || scope instanceof J.MemberReference;
+        return scope instanceof Loop || scope instanceof J.Lambda;
     }
 
     /**
@@ -235,14 +233,11 @@ final class OutweighingCalls {
             }
             child = parent;
         }
-        return scopes.isEmpty() ? Collections.emptyList() : scopes;
+        return scopes;
     }
 
     private static @Nullable Object scope(Object parent, Object child) {
-        if (parent instanceof J.ForEachLoop && child == ((J.ForEachLoop) parent).getBody()
-            || parent instanceof J.ForLoop && child == ((J.ForLoop) parent).getBody()
-            || parent instanceof J.WhileLoop && child == ((J.WhileLoop) parent).getBody()
-            || parent instanceof J.DoWhileLoop && child == ((J.DoWhileLoop) parent).getBody()
+        if (parent instanceof Loop && child == ((Loop) parent).getBody()
             || parent instanceof J.Lambda || parent instanceof J.ClassDeclaration || parent instanceof J.MethodDeclaration) {
             return parent;
         }
