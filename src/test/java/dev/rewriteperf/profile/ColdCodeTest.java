@@ -136,7 +136,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"untrimmed %s\", id)", "cold: in an assert statement, evaluated only with -ea"),
                 Map.entry("String.format(\"cannot read %s\", id)", "cold: in a catch block, which runs only when something fails"),
                 Map.entry("String.format(\"no name for %s\", id)", "cold: builds the message of a failed check (Objects.requireNonNull(..))"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Orders", "Orders#label", "Orders#logged", "Orders#check");
           }),
           java(COLD, COLD_WITH_ONLY_PER_CALL_CODE_REWRITTEN)
@@ -224,7 +224,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"set %s\", name)", "cold: in afterPropertiesSet(), which Spring runs once as the application starts"),
                 Map.entry("String.format(\"helper %s\", name)", "cold: in a @Configuration class, which Spring runs once as the application starts"),
                 Map.entry("String.format(\"bean %s\", id)", "cold: in a BeanDefinitionParser, which Spring runs once as the application starts"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Clients#greeter", "Plain#notSpring");
           }),
           java("package org.springframework.context.annotation; public @interface Bean {}"),
@@ -321,7 +321,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"once %s\", name)", "cold: in a @Bean method" + starts),
                 Map.entry("String.format(\"auto %s\", name)", "cold: in a @AutoConfiguration class" + starts),
                 Map.entry("String.format(\"start %s\", name)", "cold: in a @PostConstruct method" + starts));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Jobs#label", "Jobs#poll", "Jobs#perInjection", "PerRequest#init");
           }),
           java("package org.springframework.context.annotation; public @interface Bean {}"),
@@ -478,7 +478,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"footer %s\", appId)", "cold: called only from cold code (" +
                   miss.substring("cold: ".length()) + ")"),
                 Map.entry("String.format(\"[%s]\", ignores)", "cold: in a setter of JsonProvider, which configures it as it is set up"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("ConfigManager#orDefault", "ConfigManager#collect", "Actor#Actor", "JsonProvider#ignores",
                   "Order#setLabel");
           }),
@@ -571,7 +571,7 @@ class ColdCodeTest implements RewriteTest {
               assertThat(reasonsLeftAlone(rows)).containsOnly(
                 Map.entry("String.format(\"idle %s\", count)", "cold: its comment says only tests use it"),
                 Map.entry("String.format(\"ids %s\", count)", "cold: its comment says only tests use it"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Pool#valid", "Pool#testConnection", "Pool#removeVowels", "Pool#widened",
                   "Pool#visibleForTests", "Pool#exposed", "Pool#afterATestField");
           }),
@@ -930,7 +930,7 @@ class ColdCodeTest implements RewriteTest {
                   "cold: its method always calls Files.readAllLines(..), a file-system call, which costs more than the rewrite saves"),
                 Map.entry("String.format(\"%s.properties\", name)",
                   "cold: its method always calls Class.getResourceAsStream(..), looks up a class or a resource, which costs more than the rewrite saves"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Archive#lines", "Archive#cached", "Archive#maybe", "Archive#read", "Archive#cachedRead",
                   "Archive#copy", "Archive#cpuLines");
           }),
@@ -1012,7 +1012,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"bad value %s\", value)", "cold: builds the message of an exception (an argument of from(..), which makes one)"),
                 Map.entry("String.format(\"wrapped %s\", value)", "cold: builds the message of a thrown exception"),
                 Map.entry("String.format(\"'%s'\", s)", "cold: called only from cold code (builds the message of an exception (an argument of from(..), which makes one))"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Problems#lookup", "Problems#describe");
           }),
           java(PROBLEMS, PROBLEMS.replace("String.format(\"%s-error\", key)", "key + \"-error\"")
@@ -1637,7 +1637,7 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("private final Map<Class<?>, String> codecs = new HashMap<>()",
                   "an instance field of a class that is not a singleton or an enum: a ClassValue keeps what it computed " +
                   "on each Class until that class is next looked up, so a discarded owner's values would stay"));
-              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation))
+              assertThat(changedLocations(rows))
                 .containsExactlyInAnyOrder("Codecs#local");
           }),
           java(
@@ -1970,6 +1970,11 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /** Each spot left alone, by its code, with its reason (the reasons of identical code joined by {@code |}). */
+    private static List<String> changedLocations(List<PerformanceCandidates.Row> rows) {
+        return rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation)
+          .collect(Collectors.toList());
+    }
+
     private static Map<String, String> reasonsLeftAlone(List<PerformanceCandidates.Row> rows) {
         return rows.stream().filter(r -> !r.isChanged()).collect(Collectors.toMap(
           PerformanceCandidates.Row::getCandidate, PerformanceCandidates.Row::getReason, (a, b) -> a + " | " + b));
