@@ -12,6 +12,7 @@ import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -118,6 +119,12 @@ public final class ColdCode {
      * {@code GqlStatusError#getStatusDescription}, called only to build exceptions, is called from 92 files.
      */
     private static final int MAX_CALLING_FILES = 128;
+    /**
+     * A directory that holds benchmarks, examples or test kits, as a whole word of its name ({@code benchmarks},
+     * {@code spring-boot-samples}, {@code testkit-backend}; not {@code demographics-service} or {@code contest}).
+     */
+    private static final Pattern NOT_THE_PRODUCT = Pattern.compile(
+            "(?i)(?:.*[-_.])?(?:benchmarks?|jmh|examples?|samples?|demos?|testkit)(?:[-_.].*)?");
     private static final String CATCH = "cold: in a catch block";
     private static final String CALLED_ONLY_FROM_COLD_CODE = "cold: called only from cold code (";
 
@@ -134,7 +141,34 @@ public final class ColdCode {
         if (facts == null && file == null) {
             return null;
         }
-        return reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, Scope.ALL);
+        String module = file == null ? null : notTheProduct(file.getSourcePath());
+        return module != null ? module : reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, Scope.ALL);
+    }
+
+    /**
+     * Why a file in a module of benchmarks, examples or test kits (aerospike's {@code benchmarks/}, neo4j's
+     * {@code testkit-backend/}, a {@code src/jmh/} source set) is cold, else null: a benchmark's code is what it
+     * measures, an example's is read rather than run; neither is the product a reviewer ships. Only the spot's own
+     * file: a benchmark calling a method says the method is worth measuring, not that it is cold.
+     */
+    static @Nullable String notTheProduct(Path sourcePath) {
+        int source = -1;
+        for (int i = 0; i < sourcePath.getNameCount() - 1 && source < 0; i++) {
+            String segment = sourcePath.getName(i).toString();
+            if (segment.equals("src")) {
+                source = i;
+            } else if (NOT_THE_PRODUCT.matcher(segment).matches()) {
+                return inModule(sourcePath.subpath(0, i + 1));
+            }
+        }
+        boolean sourceSetNamed = source >= 0 && source + 2 < sourcePath.getNameCount()
+                                 && NOT_THE_PRODUCT.matcher(sourcePath.getName(source + 1).toString()).matches();
+        return sourceSetNamed ? inModule(sourcePath.subpath(source, source + 2)) : null;
+    }
+
+    private static String inModule(Path directory) {
+        return "cold: in " + directory.toString().replace('\\', '/') + "/, a module of benchmarks, examples or test kits, " +
+               "not the product's own code";
     }
 
     /**

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openrewrite.DocumentExample;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
+import org.openrewrite.test.SourceSpecs;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -1970,6 +1971,52 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /** Each spot left alone, by its code, with its reason (the reasons of identical code joined by {@code |}). */
+    //language=java
+    private static final String WORKLOAD = """
+      class Workload {
+          String key(String id) {
+              return String.format("key-%s", id);
+          }
+      }
+      """;
+
+    /**
+     * A module of benchmarks, examples or test kits (aerospike's {@code benchmarks/}, neo4j's {@code testkit-backend/}) is
+     * not the product: a benchmark's code is what it measures, an example's is read, not run. Look-alikes, rewritten: a
+     * package named for examples in main code, and modules whose names only contain such a word
+     * ({@code demographics-service}, {@code contest/}).
+     */
+    @Test
+    void aModuleOfBenchmarksExamplesOrTestsIsNotTheProduct() {
+        String reason = "cold: in benchmarks/, a module of benchmarks, examples or test kits, not the product's own code";
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(rows.stream().filter(r -> !r.isChanged()).map(r -> r.getSourcePath() + ": " + r.getReason()))
+                .containsExactlyInAnyOrder(
+                  "benchmarks/src/main/java/bench/Workload.java: " + reason,
+                  "client/src/jmh/java/jmh/Workload.java: cold: in src/jmh/, a module of benchmarks, examples or test kits, not the product's own code",
+                  "testkit-backend/src/main/java/testkit/Workload.java: cold: in testkit-backend/, a module of benchmarks, examples or test kits, not the product's own code",
+                  "spring-boot-samples/app/src/main/java/samples/Workload.java: cold: in spring-boot-samples/, a module of benchmarks, examples or test kits, not the product's own code");
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getSourcePath))
+                .containsExactlyInAnyOrder("src/main/java/com/acme/examples/Workload.java",
+                  "demographics-service/src/main/java/demographics/Workload.java", "contest/src/main/java/contest/Workload.java");
+          }),
+          workload("bench", "benchmarks/src/main/java/bench/Workload.java", false),
+          workload("jmh", "client/src/jmh/java/jmh/Workload.java", false),
+          workload("testkit", "testkit-backend/src/main/java/testkit/Workload.java", false),
+          workload("samples", "spring-boot-samples/app/src/main/java/samples/Workload.java", false),
+          workload("com.acme.examples", "src/main/java/com/acme/examples/Workload.java", true),
+          workload("demographics", "demographics-service/src/main/java/demographics/Workload.java", true),
+          workload("contest", "contest/src/main/java/contest/Workload.java", true)
+        );
+    }
+
+    private static SourceSpecs workload(String pkg, String path, boolean rewritten) {
+        String before = "package " + pkg + ";\n\n" + WORKLOAD;
+        return rewritten ? java(before, before.replace("String.format(\"key-%s\", id)", "\"key-\" + id"), spec -> spec.path(path))
+          : java(before, spec -> spec.path(path));
+    }
+
     private static List<String> changedLocations(List<PerformanceCandidates.Row> rows) {
         return rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getLocation)
           .collect(Collectors.toList());
