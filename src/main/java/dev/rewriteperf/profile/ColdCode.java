@@ -154,14 +154,17 @@ public final class ColdCode {
     static @Nullable String notTheProduct(Path sourcePath) {
         int source = -1;
         for (int i = 0; i < sourcePath.getNameCount() - 1 && source < 0; i++) {
-            String segment = sourcePath.getName(i).toString();
-            if (segment.equals("src")) {
-                source = i;
-            } else if (NOT_THE_PRODUCT.matcher(segment).matches()) {
+            source = sourcePath.getName(i).toString().equals("src") ? i : -1;
+        }
+        if (source < 0) {
+            return null; // no source directory: the path is a package's (com/example/..), which says nothing of modules
+        }
+        for (int i = 0; i < source; i++) {
+            if (NOT_THE_PRODUCT.matcher(sourcePath.getName(i).toString()).matches()) {
                 return inModule(sourcePath.subpath(0, i + 1));
             }
         }
-        boolean sourceSetNamed = source >= 0 && source + 2 < sourcePath.getNameCount()
+        boolean sourceSetNamed = source + 2 < sourcePath.getNameCount()
                                  && NOT_THE_PRODUCT.matcher(sourcePath.getName(source + 1).toString()).matches();
         return sourceSetNamed ? inModule(sourcePath.subpath(source, source + 2)) : null;
     }

@@ -1983,8 +1983,8 @@ class ColdCodeTest implements RewriteTest {
     /**
      * A module of benchmarks, examples or test kits (aerospike's {@code benchmarks/}, neo4j's {@code testkit-backend/}) is
      * not the product: a benchmark's code is what it measures, an example's is read, not run. Look-alikes, rewritten: a
-     * package named for examples in main code, and modules whose names only contain such a word
-     * ({@code demographics-service}, {@code contest/}).
+     * package named for examples in main code or in a path without a source directory ({@code com/example/samples}),
+     * and modules whose names only contain such a word ({@code demographics-service}, {@code contest/}).
      */
     @Test
     void aModuleOfBenchmarksExamplesOrTestsIsNotTheProduct() {
@@ -1999,7 +1999,8 @@ class ColdCodeTest implements RewriteTest {
                   "spring-boot-samples/app/src/main/java/samples/Workload.java: cold: in spring-boot-samples/, a module of benchmarks, examples or test kits, not the product's own code");
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getSourcePath))
                 .containsExactlyInAnyOrder("src/main/java/com/acme/examples/Workload.java",
-                  "demographics-service/src/main/java/demographics/Workload.java", "contest/src/main/java/contest/Workload.java");
+                  "demographics-service/src/main/java/demographics/Workload.java", "contest/src/main/java/contest/Workload.java",
+                  "com/example/samples/Workload.java");
           }),
           workload("bench", "benchmarks/src/main/java/bench/Workload.java", false),
           workload("jmh", "client/src/jmh/java/jmh/Workload.java", false),
@@ -2007,7 +2008,8 @@ class ColdCodeTest implements RewriteTest {
           workload("samples", "spring-boot-samples/app/src/main/java/samples/Workload.java", false),
           workload("com.acme.examples", "src/main/java/com/acme/examples/Workload.java", true),
           workload("demographics", "demographics-service/src/main/java/demographics/Workload.java", true),
-          workload("contest", "contest/src/main/java/contest/Workload.java", true)
+          workload("contest", "contest/src/main/java/contest/Workload.java", true),
+          workload("com.example.samples", "com/example/samples/Workload.java", true)
         );
     }
 
