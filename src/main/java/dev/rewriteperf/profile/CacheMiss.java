@@ -1,11 +1,13 @@
 package dev.rewriteperf.profile;
 
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
+import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Statement;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,7 +29,7 @@ final class CacheMiss {
      */
     static boolean fills(J.If branch) {
         Expression condition = ExpressionShapes.unwrap(branch.getIfCondition());
-        JavaType.Variable tested = ExpressionShapes.variableOf(nullTested(condition));
+        JavaType.Variable tested = ExpressionShapes.variableOf(nullTested(condition, J.Binary.Type.Equal));
         if (tested == null) {
             return false;
         }
@@ -53,14 +55,154 @@ final class CacheMiss {
         return stores.get();
     }
 
-    /** {@code v} of {@code v == null} or {@code null == v}; null for any other condition. */
-    private static @Nullable Expression nullTested(Expression condition) {
-        if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != J.Binary.Type.Equal) {
+    /**
+     * Why the statement {@code child} of {@code block} runs on a cache's miss, once per key or object, else null: an
+     * earlier statement returns the cached value when there is one ({@code if (reader != null) return reader;}, the
+     * value read from a field's map or a field itself), and the miss fills it. Either {@code spot} is a call of a
+     * method of {@code holder} that always stores into that map (jackson-avro's {@code createReader}: a hit returns,
+     * a miss calls {@code createRecordReader}, which puts the reader it builds into {@code _knownReaders}), or the
+     * statements from {@code child} on store into it before any of them can leave. A miss that returns a default and
+     * stores nothing runs on every call for that key, and is not one.
+     */
+    static @Nullable String onAMiss(J.Block block, Statement child, Object spot, J.@Nullable ClassDeclaration holder) {
+        List<Statement> statements = block.getStatements();
+        int at = statements.indexOf(child);
+        Hit hit = null;
+        for (int i = 0; i < at; i++) {
+            Hit returned = hitReturned(statements, i);
+            hit = returned != null ? returned : hit;
+        }
+        if (hit == null) {
             return null;
         }
-        J.Binary equal = (J.Binary) condition;
-        return ExpressionShapes.isNullLiteral(equal.getLeft()) ? equal.getRight() :
-                ExpressionShapes.isNullLiteral(equal.getRight()) ? equal.getLeft() : null;
+        JavaType.Variable cache = hit.cache;
+        String why = hit.lazyField ? "cold: sets the lazily set field " + cache.getName() + " on a miss, once per object"
+                : "cold: fills the cache in " + cache.getName() + " on a miss, once per key";
+        if (spot instanceof J.MethodInvocation && holder != null && alwaysStores(holder, (J.MethodInvocation) spot, cache)) {
+            return why;
+        }
+        for (int i = at; i < statements.size(); i++) {
+            if (stores(statements.get(i), cache)) {
+                return why;
+            }
+            if (References.mayExitEarly(statements.get(i))) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The cache {@code statements[i]} returns a hit of: for {@code if (v != null) return v;}, the field {@code v}, or
+     * the field whose map a local {@code v} was read from ({@code Object v = known.get(key);}); else null.
+     */
+    private static @Nullable Hit hitReturned(List<Statement> statements, int i) {
+        if (!(statements.get(i) instanceof J.If) || ((J.If) statements.get(i)).getElsePart() != null) {
+            return null;
+        }
+        J.If branch = (J.If) statements.get(i);
+        JavaType.Variable value = ExpressionShapes.variableOf(nullTested(ExpressionShapes.unwrap(branch.getIfCondition()),
+                J.Binary.Type.NotEqual));
+        if (value == null || !returns(branch.getThenPart(), value)) {
+            return null;
+        }
+        if (value.getOwner() instanceof JavaType.FullyQualified) {
+            return new Hit(value, true);
+        }
+        for (int j = 0; j < i; j++) {
+            JavaType.Variable map = mapReadInto(statements.get(j), value);
+            if (map != null) {
+                return new Hit(map, false);
+            }
+        }
+        return null;
+    }
+
+    /** The field a hit is returned from: a map holding the values, or a lazily set field holding the value itself. */
+    private static final class Hit {
+        final JavaType.Variable cache;
+        final boolean lazyField;
+
+        Hit(JavaType.Variable cache, boolean lazyField) {
+            this.cache = cache;
+            this.lazyField = lazyField;
+        }
+    }
+
+    /** Whether {@code then} is {@code return v;}, alone or in a block. */
+    private static boolean returns(Statement then, JavaType.Variable value) {
+        Statement only = then instanceof J.Block && ((J.Block) then).getStatements().size() == 1
+                ? ((J.Block) then).getStatements().get(0) : then;
+        return only instanceof J.Return && same(ExpressionShapes.variableOf(((J.Return) only).getExpression()), value);
+    }
+
+    /** The field map of {@code T v = map.get..(..);} when {@code statement} declares {@code v} so; else null. */
+    private static JavaType.@Nullable Variable mapReadInto(Statement statement, JavaType.Variable value) {
+        if (!(statement instanceof J.VariableDeclarations)) {
+            return null;
+        }
+        for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) statement).getVariables()) {
+            Expression initializer = variable.getInitializer() == null ? null : ExpressionShapes.unwrap(variable.getInitializer());
+            if (same(variable.getVariableType(), value) && initializer instanceof J.MethodInvocation
+                && ((J.MethodInvocation) initializer).getSimpleName().startsWith("get")) {
+                JavaType.Variable map = ExpressionShapes.variableOf(((J.MethodInvocation) initializer).getSelect());
+                return map != null && map.getOwner() instanceof JavaType.FullyQualified ? map : null;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code statement} stores into {@code cache}: puts into the map, or assigns the field. */
+    private static boolean stores(Statement statement, JavaType.Variable cache) {
+        AtomicBoolean stores = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
+                stores.compareAndSet(false, same(ExpressionShapes.variableOf(assignment.getVariable()), cache));
+                return super.visitAssignment(assignment, p);
+            }
+
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                stores.compareAndSet(false, putsInto(call, cache));
+                return super.visitMethodInvocation(call, p);
+            }
+        }.visit(statement, 0);
+        return stores.get();
+    }
+
+    /** Whether a method of {@code holder} that {@code call} calls puts into {@code cache} in a statement of its body's own. */
+    private static boolean alwaysStores(J.ClassDeclaration holder, J.MethodInvocation call, JavaType.Variable cache) {
+        JavaType.Method called = call.getMethodType();
+        if (called == null) {
+            return false;
+        }
+        for (Statement member : holder.getBody().getStatements()) {
+            if (member instanceof J.MethodDeclaration && ((J.MethodDeclaration) member).getBody() != null
+                && called.equals(((J.MethodDeclaration) member).getMethodType())) {
+                for (Statement statement : ((J.MethodDeclaration) member).getBody().getStatements()) {
+                    if (statement instanceof J.MethodInvocation && putsInto((J.MethodInvocation) statement, cache)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean putsInto(J.MethodInvocation call, JavaType.Variable cache) {
+        String name = call.getSimpleName();
+        return (name.equals("put") || name.equals("putIfAbsent")) && same(ExpressionShapes.variableOf(call.getSelect()), cache);
+    }
+
+    /** {@code v} of {@code v == null} or {@code null == v} ({@code !=} for {@code NotEqual}); null for any other condition. */
+    private static @Nullable Expression nullTested(Expression condition, J.Binary.Type operator) {
+        if (!(condition instanceof J.Binary) || ((J.Binary) condition).getOperator() != operator) {
+            return null;
+        }
+        J.Binary comparison = (J.Binary) condition;
+        return ExpressionShapes.isNullLiteral(comparison.getLeft()) ? comparison.getRight() :
+                ExpressionShapes.isNullLiteral(comparison.getRight()) ? comparison.getLeft() : null;
     }
 
     /**

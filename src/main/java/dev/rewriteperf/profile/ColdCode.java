@@ -120,11 +120,13 @@ public final class ColdCode {
      */
     private static final int MAX_CALLING_FILES = 128;
     /**
-     * A directory that holds benchmarks, examples or test kits, as a whole word of its name ({@code benchmarks},
-     * {@code spring-boot-samples}, {@code testkit-backend}; not {@code demographics-service} or {@code contest}).
+     * A directory that holds benchmarks, examples or test kits: named for them ({@code benchmarks}, {@code jmh}), or a
+     * project's ({@code spring-boot-samples}), or a test kit's part ({@code testkit-backend}). Not a service named for
+     * an example ({@code example-service}, {@code demo}), nor one whose name only contains such a word
+     * ({@code contest}).
      */
     private static final Pattern NOT_THE_PRODUCT = Pattern.compile(
-            "(?i)(?:.*[-_.])?(?:benchmarks?|jmh|examples?|samples?|demos?|testkit)(?:[-_.].*)?");
+            "(?i)(?:.+[-_.])?(?:benchmarks?|jmh|examples?|samples?)|testkit(?:[-_.].+)?");
     private static final String CATCH = "cold: in a catch block";
     private static final String CALLED_ONLY_FROM_COLD_CODE = "cold: called only from cold code (";
 
@@ -234,6 +236,12 @@ public final class ColdCode {
             }
             if (value instanceof J.If && methods && child == ((J.If) value).getThenPart() && CacheMiss.fills((J.If) value)) {
                 return "cold: fills a cache or a lazily set field on a miss, once per key or object";
+            }
+            String miss = value instanceof J.Block && methods && child instanceof Statement
+                    ? CacheMiss.onAMiss((J.Block) value, (Statement) child, cursor.getValue(), c.firstEnclosing(J.ClassDeclaration.class))
+                    : null;
+            if (miss != null) {
+                return miss;
             }
             if (value instanceof J.VariableDeclarations.NamedVariable && failures && child instanceof Expression
                 && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
@@ -702,6 +710,14 @@ public final class ColdCode {
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
         }
+        if (isDeprecated(method.getLeadingAnnotations()) || holder != null && isDeprecated(holder.getLeadingAnnotations())) {
+            return "cold: in a deprecated " + (isDeprecated(method.getLeadingAnnotations()) ? "method" : "class") +
+                   ", which the project asks its callers to stop using";
+        }
+        String jmx = owner == null || !instance ? null : jmxInterface(method, owner);
+        if (jmx != null) {
+            return "cold: a JMX attribute or operation of " + jmx + ", which runs when a management console asks";
+        }
         // a lambda a @Bean method returns is the bean's own code, which runs per call
         String startup = inLambda ? null : startup(method, owner, holder, noParameters);
         if (startup != null) {
@@ -738,6 +754,61 @@ public final class ColdCode {
             return "cold: in main, which runs once";
         }
         return null;
+    }
+
+    private static boolean isDeprecated(List<J.Annotation> annotations) {
+        for (J.Annotation annotation : annotations) {
+            if (TypeUtils.isOfClassType(annotation.getType(), "java.lang.Deprecated")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The JMX interface ({@code ..MBean}, {@code ..MXBean}) that declares {@code method}, when no other supertype of
+     * {@code owner} does (apollo's {@code getApolloConfigExceptionDetails}, only its {@code ApolloClientJmxExceptionMBean}'s);
+     * else null: a method another interface declares may be called per request.
+     */
+    private static @Nullable String jmxInterface(J.MethodDeclaration method, JavaType.FullyQualified owner) {
+        JavaType.Method type = method.getMethodType();
+        if (type == null) {
+            return null;
+        }
+        String jmx = null;
+        for (JavaType.FullyQualified supertype : supertypes(owner, new ArrayList<>())) {
+            if (declares(supertype, type)) {
+                String name = supertype.getClassName().substring(supertype.getClassName().lastIndexOf('.') + 1);
+                if (!name.endsWith("MBean") && !name.endsWith("MXBean")) {
+                    return null;
+                }
+                jmx = name;
+            }
+        }
+        return jmx;
+    }
+
+    private static List<JavaType.FullyQualified> supertypes(JavaType.FullyQualified type, List<JavaType.FullyQualified> found) {
+        List<JavaType.FullyQualified> direct = new ArrayList<>(type.getInterfaces());
+        if (type.getSupertype() != null && !TypeUtils.isObject(type.getSupertype())) {
+            direct.add(type.getSupertype());
+        }
+        for (JavaType.FullyQualified supertype : direct) {
+            if (found.stream().noneMatch(f -> f.getFullyQualifiedName().equals(supertype.getFullyQualifiedName()))) {
+                found.add(supertype);
+                supertypes(supertype, found);
+            }
+        }
+        return found;
+    }
+
+    private static boolean declares(JavaType.FullyQualified type, JavaType.Method method) {
+        for (JavaType.Method declared : type.getMethods()) {
+            if (declared.getName().equals(method.getName()) && declared.getParameterTypes().size() == method.getParameterTypes().size()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1972,6 +1972,195 @@ class ColdCodeTest implements RewriteTest {
 
     /** Each spot left alone, by its code, with its reason (the reasons of identical code joined by {@code |}). */
     //language=java
+    private static final String READERS = """
+      import java.util.HashMap;
+      import java.util.Map;
+
+      class Readers {
+          private final Map<String, Object> known = new HashMap<>();
+          private String label;
+          private String name;
+
+          Object reader(String schema, int kind) {
+              Object reader = known.get(schema);
+              if (reader != null) {
+                  return reader;
+              }
+              switch (kind) {
+                  case 1:
+                      return recordReader(schema);
+                  default:
+                      return arrayReader(schema);
+              }
+          }
+
+          private Object recordReader(String schema) {
+              Object reader = String.format("record %s", schema);
+              known.put(schema, reader);
+              return reader;
+          }
+
+          private Object arrayReader(String schema) {
+              return String.format("array %s", schema);
+          }
+
+          Object cached(String schema) {
+              Object value = known.get(schema);
+              if (value != null) {
+                  return value;
+              }
+              value = String.format("value %s", schema);
+              known.put(schema, value);
+              return value;
+          }
+
+          Object orDefault(String schema) {
+              Object value = known.get(schema);
+              if (value != null) {
+                  return value;
+              }
+              return String.format("default %s", schema);
+          }
+
+          String label(String id) {
+              if (label != null) {
+                  return label;
+              }
+              label = String.format("label %s", id);
+              return label;
+          }
+
+          String name(String id) {
+              if (name != null) {
+                  return name;
+              }
+              return String.format("anon %s", id);
+          }
+      }
+      """;
+
+    /**
+     * Code that runs after a cache's hit has returned, and fills it, runs once per key or object: jackson-avro's
+     * {@code createReader} returns a known reader, else calls {@code createRecordReader}, which builds one and puts it
+     * into {@code _knownReaders}; a value computed and put back; a lazily set field. Look-alikes, rewritten: a reader
+     * the miss builds and does not keep (built on every call for that key), a default returned on a miss, and a field
+     * read but never set.
+     */
+    @Test
+    void codeThatRunsOnACachesMissAfterAHitReturnedIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"record %s\", schema)",
+                  "cold: called only from cold code (fills the cache in known on a miss, once per key)"),
+                Map.entry("String.format(\"value %s\", schema)", "cold: fills the cache in known on a miss, once per key"),
+                Map.entry("String.format(\"label %s\", id)", "cold: sets the lazily set field label on a miss, once per object"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Readers#arrayReader", "Readers#orDefault",
+                "Readers#name");
+          }),
+          java(READERS, READERS.replace("String.format(\"array %s\", schema)", "\"array \" + schema")
+            .replace("String.format(\"default %s\", schema)", "\"default \" + schema")
+            .replace("String.format(\"anon %s\", id)", "\"anon \" + id"))
+        );
+    }
+
+    //language=java
+    private static final String MANAGED = """
+      import java.util.List;
+
+      class Managed {
+          interface CacheStatsMBean {
+              String getSummary();
+          }
+
+          interface CacheStats {
+              String getLine();
+          }
+
+          interface CacheStatsReporter {
+              String getSummary();
+          }
+
+          static class Stats implements CacheStatsMBean {
+              List<String> names;
+
+              @Override
+              public String getSummary() {
+                  return String.format("%s names", names.size());
+              }
+
+              String line() {
+                  return String.format("(%s)", names.size());
+              }
+          }
+
+          static class Lines implements CacheStats {
+              List<String> names;
+
+              @Override
+              public String getLine() {
+                  return String.format("[%s]", names.size());
+              }
+          }
+
+          static class Reported implements CacheStatsMBean, CacheStatsReporter {
+              List<String> names;
+
+              @Override
+              public String getSummary() {
+                  return String.format("<%s>", names.size());
+              }
+          }
+
+          @Deprecated
+          String oldKey(String id) {
+              return String.format("old-%s", id);
+          }
+
+          @Deprecated
+          static class Legacy {
+              String key(String id) {
+                  return String.format("legacy-%s", id);
+              }
+          }
+
+          @SuppressWarnings("deprecation")
+          String key(String id) {
+              String old = oldKey(id);
+              return String.format("%s/%s", old, id);
+          }
+      }
+      """;
+
+    /**
+     * A deprecated method or class is one the project asks its callers to stop using (dnsjava's {@code TSIG.fromString});
+     * a JMX attribute or operation, a method only an {@code ..MBean} interface declares, runs when a management console
+     * asks (apollo's {@code getApolloConfigExceptionDetails}). Look-alikes, rewritten: a method that calls a deprecated
+     * one, another method of the MBean's class, a method of an interface not named for JMX, and one that another
+     * interface also declares, which code may call per request.
+     */
+    @Test
+    void deprecatedCodeAndJmxAttributesAreCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"%s names\", names.size())",
+                  "cold: a JMX attribute or operation of CacheStatsMBean, which runs when a management console asks"),
+                Map.entry("String.format(\"old-%s\", id)",
+                  "cold: in a deprecated method, which the project asks its callers to stop using"),
+                Map.entry("String.format(\"legacy-%s\", id)",
+                  "cold: in a deprecated class, which the project asks its callers to stop using"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Managed.Stats#line", "Managed.Lines#getLine",
+                "Managed.Reported#getSummary", "Managed#key");
+          }),
+          java(MANAGED, MANAGED.replace("String.format(\"(%s)\", names.size())", "\"(\" + names.size() + \")\"")
+            .replace("String.format(\"[%s]\", names.size())", "\"[\" + names.size() + \"]\"")
+            .replace("String.format(\"<%s>\", names.size())", "\"<\" + names.size() + \">\"")
+            .replace("String.format(\"%s/%s\", old, id)", "old + \"/\" + id"))
+        );
+    }
+
+    //language=java
     private static final String WORKLOAD = """
       class Workload {
           String key(String id) {
@@ -1984,7 +2173,8 @@ class ColdCodeTest implements RewriteTest {
      * A module of benchmarks, examples or test kits (aerospike's {@code benchmarks/}, neo4j's {@code testkit-backend/}) is
      * not the product: a benchmark's code is what it measures, an example's is read, not run. Look-alikes, rewritten: a
      * package named for examples in main code or in a path without a source directory ({@code com/example/samples}),
-     * and modules whose names only contain such a word ({@code demographics-service}, {@code contest/}).
+     * a service named for an example ({@code example-service/}, {@code demo/}), and modules whose names only contain
+     * such a word ({@code demographics-service}, {@code contest/}).
      */
     @Test
     void aModuleOfBenchmarksExamplesOrTestsIsNotTheProduct() {
@@ -2000,6 +2190,7 @@ class ColdCodeTest implements RewriteTest {
               assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getSourcePath))
                 .containsExactlyInAnyOrder("src/main/java/com/acme/examples/Workload.java",
                   "demographics-service/src/main/java/demographics/Workload.java", "contest/src/main/java/contest/Workload.java",
+                  "example-service/src/main/java/example/Workload.java", "demo/src/main/java/demo/Workload.java",
                   "com/example/samples/Workload.java");
           }),
           workload("bench", "benchmarks/src/main/java/bench/Workload.java", false),
@@ -2008,6 +2199,8 @@ class ColdCodeTest implements RewriteTest {
           workload("samples", "spring-boot-samples/app/src/main/java/samples/Workload.java", false),
           workload("com.acme.examples", "src/main/java/com/acme/examples/Workload.java", true),
           workload("demographics", "demographics-service/src/main/java/demographics/Workload.java", true),
+          workload("example", "example-service/src/main/java/example/Workload.java", true),
+          workload("demo", "demo/src/main/java/demo/Workload.java", true),
           workload("contest", "contest/src/main/java/contest/Workload.java", true),
           workload("com.example.samples", "com/example/samples/Workload.java", true)
         );
