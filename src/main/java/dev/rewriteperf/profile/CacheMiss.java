@@ -152,23 +152,13 @@ final class CacheMiss {
         return null;
     }
 
-    /** Whether {@code statement} stores into {@code cache}: puts into the map, or assigns the field. */
+    /**
+     * Whether {@code statement} is a store into {@code cache}: a put into the map, or an assignment of the field. Only
+     * a statement of its own: a store under a branch may not run, and the miss would then run on every call.
+     */
     private static boolean stores(Statement statement, JavaType.Variable cache) {
-        AtomicBoolean stores = new AtomicBoolean();
-        new JavaIsoVisitor<Integer>() {
-            @Override
-            public J.Assignment visitAssignment(J.Assignment assignment, Integer p) {
-                stores.compareAndSet(false, same(ExpressionShapes.variableOf(assignment.getVariable()), cache));
-                return super.visitAssignment(assignment, p);
-            }
-
-            @Override
-            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
-                stores.compareAndSet(false, putsInto(call, cache));
-                return super.visitMethodInvocation(call, p);
-            }
-        }.visit(statement, 0);
-        return stores.get();
+        return statement instanceof J.Assignment && same(ExpressionShapes.variableOf(((J.Assignment) statement).getVariable()), cache)
+               || statement instanceof J.MethodInvocation && putsInto((J.MethodInvocation) statement, cache);
     }
 
     /** Whether a method of {@code holder} that {@code call} calls puts into {@code cache} in a statement of its body's own. */
@@ -181,7 +171,7 @@ final class CacheMiss {
             if (member instanceof J.MethodDeclaration && ((J.MethodDeclaration) member).getBody() != null
                 && called.equals(((J.MethodDeclaration) member).getMethodType())) {
                 for (Statement statement : ((J.MethodDeclaration) member).getBody().getStatements()) {
-                    if (statement instanceof J.MethodInvocation && putsInto((J.MethodInvocation) statement, cache)) {
+                    if (stores(statement, cache)) {
                         return true;
                     }
                 }

@@ -2036,6 +2036,18 @@ class ColdCodeTest implements RewriteTest {
               }
               return String.format("anon %s", id);
           }
+
+          Object maybeCached(String schema, boolean keep) {
+              Object value = known.get(schema);
+              if (value != null) {
+                  return value;
+              }
+              value = String.format("maybe %s", schema);
+              if (keep) {
+                  known.put(schema, value);
+              }
+              return value;
+          }
       }
       """;
 
@@ -2043,8 +2055,8 @@ class ColdCodeTest implements RewriteTest {
      * Code that runs after a cache's hit has returned, and fills it, runs once per key or object: jackson-avro's
      * {@code createReader} returns a known reader, else calls {@code createRecordReader}, which builds one and puts it
      * into {@code _knownReaders}; a value computed and put back; a lazily set field. Look-alikes, rewritten: a reader
-     * the miss builds and does not keep (built on every call for that key), a default returned on a miss, and a field
-     * read but never set.
+     * the miss builds and does not keep (built on every call for that key), a default returned on a miss, a value kept
+     * only under a condition, and a field read but never set.
      */
     @Test
     void codeThatRunsOnACachesMissAfterAHitReturnedIsCold() {
@@ -2056,11 +2068,12 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"value %s\", schema)", "cold: fills the cache in known on a miss, once per key"),
                 Map.entry("String.format(\"label %s\", id)", "cold: sets the lazily set field label on a miss, once per object"));
               assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Readers#arrayReader", "Readers#orDefault",
-                "Readers#name");
+                "Readers#name", "Readers#maybeCached");
           }),
           java(READERS, READERS.replace("String.format(\"array %s\", schema)", "\"array \" + schema")
             .replace("String.format(\"default %s\", schema)", "\"default \" + schema")
-            .replace("String.format(\"anon %s\", id)", "\"anon \" + id"))
+            .replace("String.format(\"anon %s\", id)", "\"anon \" + id")
+            .replace("String.format(\"maybe %s\", schema)", "\"maybe \" + schema"))
         );
     }
 
