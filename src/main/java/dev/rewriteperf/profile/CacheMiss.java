@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The branch that fills a cache on a miss: {@code if (config == null) { ..; configs.put(appId, namespace, config); }} (apollo's
- * {@code DefaultConfigManager#getConfig}) or a lazily set field, {@code if (header == null) { header = ..; }}. It runs
- * once per key or per object, not per call, like the function of a field's {@code computeIfAbsent}.
+ * The code that fills a cache on a miss: the branch {@code if (config == null) { ..; configs.put(appId, namespace, config); }}
+ * (apollo's {@code DefaultConfigManager#getConfig}) or {@code if (header == null) { header = ..; }} for a lazily set
+ * field ({@link #fills}), and what follows a hit returned, {@code if (reader != null) return reader;}, when it fills the
+ * cache ({@link #onAMiss}). It runs once per key or per object, not per call, like the function of a field's
+ * {@code computeIfAbsent}.
  */
 final class CacheMiss {
 
@@ -181,8 +183,11 @@ final class CacheMiss {
     }
 
     private static boolean putsInto(J.MethodInvocation call, JavaType.Variable cache) {
-        String name = call.getSimpleName();
-        return (name.equals("put") || name.equals("putIfAbsent")) && same(ExpressionShapes.variableOf(call.getSelect()), cache);
+        return isPut(call) && same(ExpressionShapes.variableOf(call.getSelect()), cache);
+    }
+
+    private static boolean isPut(J.MethodInvocation call) {
+        return call.getSimpleName().equals("put") || call.getSimpleName().equals("putIfAbsent");
     }
 
     /** {@code v} of {@code v == null} or {@code null == v} ({@code !=} for {@code NotEqual}); null for any other condition. */
@@ -209,7 +214,7 @@ final class CacheMiss {
      */
     private static boolean putsIntoAFieldsMap(J.MethodInvocation call, JavaType.Variable value) {
         List<Expression> arguments = call.getArguments();
-        if (!(call.getSimpleName().equals("put") || call.getSimpleName().equals("putIfAbsent")) || arguments.size() < 2) {
+        if (!isPut(call) || arguments.size() < 2) {
             return false;
         }
         JavaType.Variable map = ExpressionShapes.variableOf(call.getSelect());

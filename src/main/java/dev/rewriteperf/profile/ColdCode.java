@@ -710,9 +710,10 @@ public final class ColdCode {
         if (name.equals("toString") && noParameters && instance) {
             return "cold: in toString(), which builds text to print";
         }
-        if (isDeprecated(method.getLeadingAnnotations()) || holder != null && isDeprecated(holder.getLeadingAnnotations())) {
-            return "cold: in a deprecated " + (isDeprecated(method.getLeadingAnnotations()) ? "method" : "class") +
-                   ", which the project asks its callers to stop using";
+        String deprecated = isDeprecated(method.getLeadingAnnotations()) ? "method"
+                : holder != null && isDeprecated(holder.getLeadingAnnotations()) ? "class" : null;
+        if (deprecated != null) {
+            return "cold: in a deprecated " + deprecated + ", which the project asks its callers to stop using";
         }
         String jmx = owner == null || !instance ? null : jmxInterface(method, owner);
         if (jmx != null) {
