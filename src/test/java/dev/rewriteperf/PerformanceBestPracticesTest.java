@@ -306,6 +306,87 @@ class PerformanceBestPracticesTest implements RewriteTest {
         );
     }
 
+    /**
+     * A row's line is the line in the file as the run found it, where a reviewer, a code-scanning tool and the report's
+     * diff hunks look for it, though the recipes before it removed an import (the format's {@code Locale}) or added a
+     * field (the regex's {@code Pattern}): a later recipe sees the file as they left it.
+     */
+    @Test
+    void everyRowIsOnItsLineInTheFileAsTheRunFoundIt() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(row -> row.getLine() + " " + row.getRecipe().substring(row.getRecipe().lastIndexOf('.') + 1))
+              .containsExactlyInAnyOrder("7 ReplaceStringFormatWithConcatenation", "11 PrecompileConstantRegex",
+                "15 PreSizeCollectionFilledByLoop", "23 PreSizeCollectionFilledByLoop")),
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Locale;
+
+              class Lines {
+                  String cell(int n) {
+                      return String.format(Locale.ROOT, "%d", n);
+                  }
+
+                  String[] cells(String line) {
+                      return line.split("[;,]+");
+                  }
+
+                  List<String> names(List<String> ids) {
+                      List<String> names = new ArrayList<>();
+                      for (String id : ids) {
+                          names.add(id.trim());
+                      }
+                      return names;
+                  }
+
+                  List<String> codes(List<String> ids) {
+                      List<String> codes = new ArrayList<>();
+                      for (String id : ids) {
+                          codes.add(id.toUpperCase());
+                      }
+                      return codes;
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Lines {
+                  private static final Pattern SEMICOLON_OR_COMMA = Pattern.compile("[;,]+");
+
+                  String cell(int n) {
+                      return String.valueOf(n);
+                  }
+
+                  String[] cells(String line) {
+                      return SEMICOLON_OR_COMMA.split(line);
+                  }
+
+                  List<String> names(List<String> ids) {
+                      List<String> names = new ArrayList<>(ids.size());
+                      for (String id : ids) {
+                          names.add(id.trim());
+                      }
+                      return names;
+                  }
+
+                  List<String> codes(List<String> ids) {
+                      List<String> codes = new ArrayList<>(ids.size());
+                      for (String id : ids) {
+                          codes.add(id.toUpperCase());
+                      }
+                      return codes;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     //language=java
     private static final String SIZED_BY_ARRAY_BEFORE = """
       import java.util.HashMap;

@@ -95,7 +95,7 @@ public final class Spots {
         MethodKey method = EnclosingMethod.of(cursor);
         table.insertRow(ctx, new PerformanceCandidates.Row(
                 sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
-                lines.lineOf(cursor, spot),
+                lines.lineOf(ctx, cursor, spot, changed),
                 location(cursor),
                 recipe == null ? "" : recipe.getName(),
                 code(spot, cursor),
