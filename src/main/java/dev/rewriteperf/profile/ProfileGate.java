@@ -139,6 +139,14 @@ public final class ProfileGate {
                 : "cold: " + heat.describe() + ", below minimumShare " + MethodHeat.percent(minimumShare);
     }
 
+    /**
+     * Why the spot is cold code, in a run without a profile that leaves cold code alone; null otherwise (with a
+     * profile, or cold code included, or not cold). Asked for a spot a recipe cannot rewrite, to name its context.
+     */
+    public @Nullable String coldCodeReason(Cursor cursor, List<Cursor> uses) {
+        return !isActive() && leavesColdCode ? reasonToLeaveAlone(cursor, uses) : null;
+    }
+
     /** Failures count as run when the method's most allocated types name an exception. */
     private static @Nullable String coldPathInAHotMethod(Cursor cursor, MethodHeat heat) {
         String path = ColdCode.pathReason(cursor, heat.allocatesExceptions());

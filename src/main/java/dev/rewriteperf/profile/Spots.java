@@ -22,6 +22,8 @@ import java.util.List;
 public final class Spots {
 
     private static final int MAX_CODE_LENGTH = 240;
+    /** Between a cold context and the reason the recipe could not have rewritten the spot anyway. */
+    public static final String ANYWAY = "; left alone anyway: ";
 
     private final PerformanceCandidates table;
     private final SourceLines lines = new SourceLines();
@@ -65,7 +67,7 @@ public final class Spots {
         if (reason == null) {
             return true;
         }
-        leftAlone(ctx, cursor, spot, reason, uses);
+        insert(ctx, cursor, spot, false, "", reason, uses);
         return false;
     }
 
@@ -82,8 +84,15 @@ public final class Spots {
         leftAlone(ctx, cursor, spot, reason, Collections.<Cursor>emptyList());
     }
 
+    /**
+     * A spot the recipe cannot rewrite, for {@code reason}. In cold code (a run without a profile that leaves it alone),
+     * the row names the cold context first, {@value #ANYWAY} the recipe's own reason: the report folds it with the
+     * cold spots, which are not worth a reviewer's look, and the counts can still tell it from a spot only the cold-code
+     * rule kept.
+     */
     public void leftAlone(ExecutionContext ctx, Cursor cursor, J spot, String reason, List<Cursor> uses) {
-        insert(ctx, cursor, spot, false, "", reason, uses);
+        String cold = gate.coldCodeReason(cursor, uses);
+        insert(ctx, cursor, spot, false, "", cold == null ? reason : cold + ANYWAY + reason, uses);
     }
 
     private void insert(ExecutionContext ctx, Cursor cursor, J spot, boolean changed, String replacement, String reason,

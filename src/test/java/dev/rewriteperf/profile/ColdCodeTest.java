@@ -2219,6 +2219,44 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String NOT_REWRITABLE = """
+      import java.util.List;
+      import java.util.stream.Collectors;
+
+      class Skus {
+          static final List<String> DEFAULTS = List.of("a", "b").stream().map(String::trim).collect(Collectors.toList());
+
+          static List<String> known(List<String> skus) {
+              return skus.stream().map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList());
+          }
+
+          public static void main(String[] args) {
+              System.out.println(List.of(args).stream().map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toList()));
+          }
+      }
+      """;
+
+    /**
+     * A spot a recipe cannot rewrite in cold code names the cold context first, then its own reason: the report folds
+     * it with the cold spots (a static field's stream, a stream in {@code main}), where a reviewer does not look, and
+     * the counts tell it from a spot only the cold-code rule kept. Look-alike: the same spot on a per-call path keeps
+     * its reason alone, to be looked at.
+     */
+    @Test
+    void aSpotNoRecipeCouldRewriteInColdCodeIsListedAsColdWithItsOwnReason() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows.stream().map(r -> r.getLocation() + ": " + r.getReason())).containsExactlyInAnyOrder(
+              "Skus: cold: initialises a field, once; left alone anyway: the statement is not in a method's block, " +
+              "where a loop could go before it",
+              "Skus#known: `.filter(..)` makes the number of elements unknown in advance",
+              "Skus#main: cold: in main, which runs once; left alone anyway: `.filter(..)` makes the number of " +
+              "elements unknown in advance")),
+          java(NOT_REWRITABLE)
+        );
+    }
+
     private static SourceSpecs workload(String pkg, String path, boolean rewritten) {
         String before = "package " + pkg + ";\n\n" + WORKLOAD;
         return rewritten ? java(before, before.replace("String.format(\"key-%s\", id)", "\"key-\" + id"), spec -> spec.path(path))
