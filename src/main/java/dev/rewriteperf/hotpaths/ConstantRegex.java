@@ -58,6 +58,14 @@ final class ConstantRegex {
     private static final Pattern REPEATED = Pattern.compile("(.+)\\{2,}");
     /** A class of the characters a number is written with, or of all others: {@code [^\\d.eE\\-+]}. */
     private static final Pattern NUMBER_CHARACTERS = Pattern.compile("\\[(\\^?)(?=[^\\]]*(?:\\\\d|0-9))(?:\\\\d|0-9|\\\\?[.eE+-])+]\\+?");
+    /** Calls that tidy a string before it is matched ({@code sku.trim().matches(..)}): the value is still the string's. */
+    private static final Set<String> TIDYING = new HashSet<>(Arrays.asList("trim", "strip", "toLowerCase", "toUpperCase"));
+    /** A getter's name: {@code getSku} gives {@code Sku}. */
+    private static final Pattern GETTER = Pattern.compile("get([A-Z]\\w*)");
+    /** Names of values that say nothing of what they hold: {@code s.matches(..)} has no name for its regex. */
+    private static final Set<String> VAGUE_VALUES = new HashSet<>(Arrays.asList("str", "string", "value", "val", "text",
+            "input", "arg", "param", "tmp", "temp", "result", "res", "obj", "line", "token", "part", "data", "content",
+            "raw", "source", "target", "current", "next", "prev", "each", "item", "element", "it"));
     /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}. */
     private static final Pattern TEST_METHOD = Pattern.compile("(is|has|check|validate|matches|looksLike|accepts)([A-Z].*)");
     /** Words of a test's name that say nothing of what it tests for: {@code isValid}, {@code matchesPattern}. */
@@ -92,6 +100,18 @@ final class ConstantRegex {
         NAMES.put("\\D", "NON_DIGIT");
         NAMES.put("\\D+", "NON_DIGITS");
         NAMES.put("\\W+", "NON_WORD");
+        // the POSIX classes and the diacritics a normalised string's accents become: one, or a run of them
+        String[][] properties = {{"Cntrl", "CONTROL_CHARACTER"}, {"Punct", "PUNCTUATION"}, {"Alpha", "LETTER"},
+            {"L", "LETTER"}, {"Digit", "DIGIT"}, {"Alnum", "LETTER_OR_DIGIT"}, {"Space", "WHITESPACE"},
+            {"Upper", "UPPERCASE_LETTER"}, {"Lower", "LOWERCASE_LETTER"}, {"M", "DIACRITICAL_MARK"},
+            {"Mn", "DIACRITICAL_MARK"}, {"InCombiningDiacriticalMarks", "DIACRITICAL_MARK"}};
+        for (String[] property : properties) {
+            String plural = property[1].endsWith("WHITESPACE") || property[1].endsWith("PUNCTUATION") ? property[1] : property[1] + "S";
+            NAMES.put("\\p{" + property[0] + "}", property[1]);
+            NAMES.put("\\p{" + property[0] + "}+", plural);
+            NAMES.put("\\P{" + property[0] + "}", "NON_" + property[1]);
+            NAMES.put("\\P{" + property[0] + "}+", "NON_" + plural);
+        }
         String[][] characters = {{"\\", "BACKSLASH"}, {"/", "SLASH"}, {":", "COLON"}, {";", "SEMICOLON"}, {"=", "EQUALS"},
             {"-", "DASH"}, {"_", "UNDERSCORE"}, {" ", "SPACE"}, {"\t", "TAB"}, {"#", "HASH"}, {"&", "AMPERSAND"},
             {"+", "PLUS"}, {"*", "ASTERISK"}, {"?", "QUESTION_MARK"}, {"$", "DOLLAR"}, {"^", "CARET"}, {"@", "AT_SIGN"},
@@ -306,7 +326,7 @@ final class ConstantRegex {
             "Hex_Digit", "HexDigit", "Join_Control", "JoinControl", "Noncharacter_Code_Point", "NoncharacterCodePoint",
             "Assigned", "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps",
             "Pe", "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "C", "Cc", "Cf", "Co", "Cs", "Cn",
-            "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Thai",
+            "CombiningDiacriticalMarks", "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Thai",
             "Common", "Inherited", "BasicLatin", "Latin-1Supplement", "Latin_1_Supplement", "LatinExtended-A",
             "LatinExtendedA", "Latin_Extended_A", "GreekandCoptic", "Greek_and_Coptic"));
     private static final MethodMatcher COMPILE = new MethodMatcher(PATTERN + " compile(java.lang.String)");
@@ -473,11 +493,12 @@ final class ConstantRegex {
      * {@code NON_LOWERCASE} for a file of short lines); for a {@code split}, {@code SEPARATOR}, which is what a split's
      * regex is; for a {@code matches} in a method that tests for something ({@code checkDuration},
      * {@code hasJarFileInPath}), what it tests for ({@code DURATION_PATTERN}); for a call whose result the method
-     * returns, the method's name ({@code SLUG_PATTERN}). Empty when none of these says what the regex is for: the
+     * returns, the method's name ({@code SLUG_PATTERN}), unless it is a {@code matches} of a value with a name,
+     * {@code matched}, which says more ({@code SKU_PATTERN} for {@code sku.matches(..)}). Empty when none of these says what the regex is for: the
      * name of a method that does more would not ({@code REMOVE_VOWELS_PATTERN} for {@code \\s{2,}}), and the call is
      * then left alone.
      */
-    private List<String> names(Cursor site, String call) {
+    private List<String> names(Cursor site, String call, @Nullable String matched) {
         List<String> names = new ArrayList<>();
         String content = contentName(value);
         if (content != null) {
@@ -502,6 +523,9 @@ final class ConstantRegex {
             if (tested != null) {
                 names.add(tested.endsWith("_PATTERN") ? tested : tested + "_PATTERN");
             }
+        } else if (matched != null && "matches".equals(call)) {
+            // a whole string matched is the format of what the string holds: sku.matches(..) tests a SKU_PATTERN
+            names.add(matched.endsWith("_PATTERN") ? matched : matched + "_PATTERN");
         } else if (user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
             // the method returns what the call makes: named for what it returns, it names the regex's job ("slug")
             String job = ConstantNames.upperSnake(user);
@@ -509,6 +533,49 @@ final class ConstantRegex {
             names.add(job + "_REGEX");
         }
         return names;
+    }
+
+    /**
+     * The name of the value every {@code matches} of this regex in the file tests ({@code SKU}), where no two name
+     * different values: {@code HOST_PATTERN} would misname the regex where it tests a {@code name}. Null when none has
+     * a name, or two differ.
+     */
+    private static @Nullable String matchedByEveryUse(List<Cursor> uses) {
+        String matched = null;
+        for (Cursor use : uses) {
+            String value = "matches".equals(((J.MethodInvocation) use.getValue()).getSimpleName()) ? matchedValue(use) : null;
+            if (value != null && matched != null && !value.equals(matched)) {
+                return null;
+            }
+            matched = value == null ? matched : value;
+        }
+        return matched;
+    }
+
+    /**
+     * {@code SKU} for {@code sku.matches(..)}, {@code sku.trim().matches(..)}, {@code line.getSku().matches(..)} or
+     * {@code this.sku.matches(..)}: the name of the value a {@code matches} tests, as a constant's; null when it has
+     * none or one that says nothing of what it holds ({@code s}, {@code value}, {@code input}).
+     */
+    private static @Nullable String matchedValue(Cursor site) {
+        Expression value = site.getValue() instanceof J.MethodInvocation ? ((J.MethodInvocation) site.getValue()).getSelect() : null;
+        while (value instanceof J.MethodInvocation && ((J.MethodInvocation) value).getArguments().stream().allMatch(a -> a instanceof J.Empty)
+               && TIDYING.contains(((J.MethodInvocation) value).getSimpleName())) {
+            value = ((J.MethodInvocation) value).getSelect();
+        }
+        String name = null;
+        if (value instanceof J.Identifier) {
+            name = ((J.Identifier) value).getSimpleName();
+        } else if (value instanceof J.FieldAccess) {
+            name = ((J.FieldAccess) value).getSimpleName();
+        } else if (value instanceof J.MethodInvocation && ((J.MethodInvocation) value).getArguments().stream().allMatch(a -> a instanceof J.Empty)) {
+            Matcher getter = GETTER.matcher(((J.MethodInvocation) value).getSimpleName());
+            name = getter.matches() ? getter.group(1) : null;
+        }
+        if (name == null || name.length() < 2 || VAGUE_VALUES.contains(name.toLowerCase(Locale.ROOT))) {
+            return null;
+        }
+        return ConstantNames.upperSnake(name);
     }
 
     /** {@code NON_LOWERCASE} for {@code NON_LOWERCASE_LETTER}: the same, where a file's short lines want it shorter. */
@@ -564,12 +631,14 @@ final class ConstantRegex {
      * run finding the field declared would.
      */
     List<String> namesOfAnyUse(Cursor site, String call) {
-        List<String> names = names(site, call);
+        List<Cursor> uses = uses(site);
+        String matched = matchedByEveryUse(uses);
+        List<String> names = names(site, call, matched);
         if (!names.isEmpty()) {
             return names;
         }
-        for (Cursor use : uses(site)) {
-            names = names(use, ((J.MethodInvocation) use.getValue()).getSimpleName());
+        for (Cursor use : uses) {
+            names = names(use, ((J.MethodInvocation) use.getValue()).getSimpleName(), matched);
             if (!names.isEmpty()) {
                 return names;
             }

@@ -1305,13 +1305,13 @@ class PrecompileConstantRegexTest implements RewriteTest {
           java(
             """
               class Checks {
-                  static boolean isInvalidName(String name) {
-                      return !name.matches("[a-z]{2,19}:");
+                  static boolean isInvalidName(String s) {
+                      return !s.matches("[a-z]{2,19}:");
                   }
 
-                  static void validateConfig(String host, String user) {
-                      if (!host.matches("[a-z]{2,19}:") || !user.matches("[a-z]{3,9}=")) {
-                          throw new IllegalArgumentException(host + user);
+                  static void validateConfig(String a, String b) {
+                      if (!a.matches("[a-z]{2,19}:") || !b.matches("[a-z]{3,9}=")) {
+                          throw new IllegalArgumentException(a + b);
                       }
                   }
 
@@ -1324,6 +1324,166 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   }
               }
               """
+          )
+        );
+    }
+
+    /**
+     * A whole string matched is named for the value it holds, {@code sku.matches(..)} for a {@code SKU_PATTERN}, also
+     * through {@code trim()} or a getter, in a method whose own name says nothing of the regex (a check before a
+     * throw, a lambda). Look-alikes left alone: a value whose name says nothing ({@code s}, {@code value},
+     * {@code line}), and a regex two uses match against differently named values ({@code host} and {@code user}),
+     * where one name would misname the other use.
+     */
+    @Test
+    void aMatchIsNamedForTheValueItTestsWhenEveryUseTestsTheSame() {
+        String noName = "false no name says what the regex matches: a field named for the method that uses it would " +
+                        "not say which regex it holds";
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLocation() + " " + row.isChanged() + " " + reasonStart(row.getReason()))
+            .containsExactly("Registry#register true ", "Registry#withoutMalformed true ", "Registry#codeOf true ",
+                             "Registry#connect " + noName, "Registry#login " + noName, "Registry#strip " + noName)),
+          //language=java
+          java(
+            """
+              import java.util.List;
+
+              class Registry {
+                  interface Item {
+                      String getCountryCode();
+                  }
+
+                  void register(String sku) {
+                      if (!sku.trim().matches("[A-Z]{3}-\\\\d{4}")) {
+                          throw new IllegalArgumentException(sku);
+                      }
+                  }
+
+                  void withoutMalformed(List<String> skus) {
+                      skus.removeIf(s -> !s.matches("[A-Z]{3}-\\\\d{4}"));
+                  }
+
+                  boolean codeOf(Item item) {
+                      return item.getCountryCode().matches("[A-Z]{2}");
+                  }
+
+                  void connect(String host) {
+                      if (!host.matches("[a-z]{2,19}")) {
+                          throw new IllegalArgumentException("not a host name: " + host + ", expected lower case letters");
+                      }
+                  }
+
+                  void login(String user) {
+                      if (!user.matches("[a-z]{2,19}")) {
+                          throw new IllegalArgumentException(user);
+                      }
+                  }
+
+                  void strip(String line, List<String> out) {
+                      if (!line.matches("[a-z]{3,19}")) {
+                          out.add(line);
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Registry {
+                  private static final Pattern SKU_PATTERN = Pattern.compile("[A-Z]{3}-\\\\d{4}");
+                  private static final Pattern COUNTRY_CODE_PATTERN = Pattern.compile("[A-Z]{2}");
+
+                  interface Item {
+                      String getCountryCode();
+                  }
+
+                  void register(String sku) {
+                      if (!SKU_PATTERN.matcher(sku.trim()).matches()) {
+                          throw new IllegalArgumentException(sku);
+                      }
+                  }
+
+                  void withoutMalformed(List<String> skus) {
+                      skus.removeIf(s -> !SKU_PATTERN.matcher(s).matches());
+                  }
+
+                  boolean codeOf(Item item) {
+                      return COUNTRY_CODE_PATTERN.matcher(item.getCountryCode()).matches();
+                  }
+
+                  void connect(String host) {
+                      if (!host.matches("[a-z]{2,19}")) {
+                          throw new IllegalArgumentException("not a host name: " + host + ", expected lower case letters");
+                      }
+                  }
+
+                  void login(String user) {
+                      if (!user.matches("[a-z]{2,19}")) {
+                          throw new IllegalArgumentException(user);
+                      }
+                  }
+
+                  void strip(String line, List<String> out) {
+                      if (!line.matches("[a-z]{3,19}")) {
+                          out.add(line);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * The POSIX classes and the diacritics of a normalised string have names ({@code CONTROL_CHARACTER},
+     * {@code DIACRITICAL_MARKS}); the combining diacritical marks are a block every Java since 8 knows, so a Java 8
+     * file gets its field too.
+     */
+    @Test
+    void namesPosixClassesAndDiacritics() {
+        rewriteRun(
+          version(
+            java(
+              """
+                import java.text.Normalizer;
+
+                class Text {
+                    String printable(String text) {
+                        String shown = text.replaceAll("\\\\p{Cntrl}", "?");
+                        return shown.trim();
+                    }
+
+                    String folded(String text) {
+                        String decomposedIntoBaseLettersAndCombiningMarks = Normalizer.normalize(text, Normalizer.Form.NFD);
+                        String folded = decomposedIntoBaseLettersAndCombiningMarks.replaceAll("\\\\p{InCombiningDiacriticalMarks}+", "");
+                        return folded.toLowerCase();
+                    }
+                }
+                """,
+              """
+                import java.text.Normalizer;
+                import java.util.regex.Pattern;
+
+                class Text {
+                    private static final Pattern CONTROL_CHARACTER = Pattern.compile("\\\\p{Cntrl}");
+                    private static final Pattern DIACRITICAL_MARKS = Pattern.compile("\\\\p{InCombiningDiacriticalMarks}+");
+
+                    String printable(String text) {
+                        String shown = CONTROL_CHARACTER.matcher(text).replaceAll("?");
+                        return shown.trim();
+                    }
+
+                    String folded(String text) {
+                        String decomposedIntoBaseLettersAndCombiningMarks = Normalizer.normalize(text, Normalizer.Form.NFD);
+                        String folded = DIACRITICAL_MARKS.matcher(decomposedIntoBaseLettersAndCombiningMarks).replaceAll("");
+                        return folded.toLowerCase();
+                    }
+                }
+                """
+            ),
+            8
           )
         );
     }
