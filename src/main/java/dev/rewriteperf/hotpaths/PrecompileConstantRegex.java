@@ -15,11 +15,15 @@ import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.Preconditions;
+import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
+import org.openrewrite.marker.Markers;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -116,7 +120,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
                 reason = siteReason(regex);
             }
             List<String> names = reason == null ? regex.namesOfAnyUse(getCursor(), call.getSimpleName()) : Collections.emptyList();
-            J.Identifier field = reason == null ? field(regex, names) : null;
+            J.Identifier field = reason == null ? field(regex, names, method, code, call) : null;
             if (reason == null && field == null && fields() != null && names.isEmpty()) {
                 reason = "no name says what the regex matches: a field named for the method that uses it would not " +
                          "say which regex it holds";
@@ -189,9 +193,29 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return line == null ? null : newStringLineReason(line, "the Pattern field's declaration");
         }
 
-        private J.@Nullable Identifier field(ConstantRegex regex, List<String> names) {
+        private J.@Nullable Identifier field(ConstantRegex regex, List<String> names, J original, String code, J.MethodInvocation call) {
             SharedFields fields = fields();
-            return fields == null ? null : fields.reference(regex.source, namesThatFit(regex, names, fields), getCursor());
+            if (fields == null) {
+                return null;
+            }
+            List<String> declarable = namesThatFit(regex, names, fields);
+            List<String> fitting = new ArrayList<>();
+            for (String name : declarable) {
+                if (callFits(original, code, call, name)) {
+                    fitting.add(name);
+                }
+            }
+            // a shorter name whose call fits its line (NON_LOWERCASE_OR_DIGIT) before a longer one that would not
+            return fields.reference(regex.source, fitting.isEmpty() ? declarable : fitting, getCursor());
+        }
+
+        /** Whether the call written with a field named {@code name} would fit its line. */
+        private boolean callFits(J original, String code, J.MethodInvocation call, String name) {
+            J.Identifier field = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
+                    JavaType.ShallowClass.build(ConstantRegex.PATTERN), null);
+            List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(requireNonNull(call.getSelect()))));
+            parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
+            return fits(original, Templates.withValues(code, expressions(parameters), getCursor()), true);
         }
 
         /**

@@ -1489,6 +1489,50 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * Of a regex's names, the first whose call fits its line: {@code NON_LOWERCASE_LETTER_OR_DIGIT} would make the
+     * call longer than the file's longest line, {@code NON_LOWERCASE_OR_DIGIT} does not, and the call is rewritten
+     * rather than left alone for its length.
+     */
+    @Test
+    void aShorterNameIsChosenWhereTheLongerWouldOutgrowTheCallsLine() {
+        rewriteRun(
+          java(
+            """
+              import java.util.List;
+              import java.util.Locale;
+
+              class Slugs {
+                  void add(String title, List<String> out) {
+                      out.add(title.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-"));
+                  }
+
+                  int describe(String title, int position) {
+                      return title.length() + position * title.hashCode() + title.lastIndexOf(position, position);
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.Locale;
+              import java.util.regex.Pattern;
+
+              class Slugs {
+                  private static final Pattern NON_LOWERCASE_OR_DIGIT = Pattern.compile("[^a-z0-9]+");
+
+                  void add(String title, List<String> out) {
+                      out.add(NON_LOWERCASE_OR_DIGIT.matcher(title.toLowerCase(Locale.ROOT)).replaceAll("-"));
+                  }
+
+                  int describe(String title, int position) {
+                      return title.length() + position * title.hashCode() + title.lastIndexOf(position, position);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A regex no name says in one method takes the name another use of it in the file gives: had the first use been
      * left alone and the second added the field, a second run would have found the field and rewritten the first.
      */

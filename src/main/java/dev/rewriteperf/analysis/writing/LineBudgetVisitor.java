@@ -88,6 +88,14 @@ public abstract class LineBudgetVisitor extends JavaVisitor<ExecutionContext> {
                 "an identical spot in this method is left alone (" + identical + "): its spots are rewritten all or none";
     }
 
+    /**
+     * Whether {@code original}, the expression at the cursor, written as {@code text} would fit its line, as
+     * {@link #lineReason} measures it, without noting anything: to choose between ways of writing it.
+     */
+    protected boolean fits(J original, String text, boolean noLongerFits) {
+        return lines().reason(getCursor(), original, text, "", noLongerFits) == null;
+    }
+
     /** Why a new member line (with its indentation) holding a string literal would be too long; null when it is not. */
     protected @Nullable String newStringLineReason(String line, String what) {
         return lines().newStringLineReason(line, what);
