@@ -6,6 +6,7 @@ import org.openrewrite.Recipe;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.RecipeDescriptor;
 import org.openrewrite.java.JavaParser;
+import org.openrewrite.java.RemoveUnusedImports;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 
@@ -380,6 +381,51 @@ class PerformanceBestPracticesTest implements RewriteTest {
                           codes.add(id.toUpperCase());
                       }
                       return codes;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * The same with a recipe of the user's run before the pack's ({@code RemoveUnusedImports} drops the first line):
+     * the umbrella's scan keeps each file as the run found it, before any recipe, so its rows keep the lines the
+     * reviewer's file has.
+     */
+    @Test
+    void aRecipeBeforeThePacksDoesNotMoveItsRows() {
+        rewriteRun(
+          spec -> spec.recipes(new RemoveUnusedImports(), new PerformanceBestPractices())
+            .dataTable(PerformanceCandidates.Row.class, rows ->
+              assertThat(rows).extracting(row -> row.getLine() + " " + row.isChanged()).containsExactly("7 true")),
+          java(
+            """
+              import java.util.Set;
+              import java.util.List;
+              import java.util.ArrayList;
+
+              class Names {
+                  List<String> names(List<String> ids) {
+                      List<String> names = new ArrayList<>();
+                      for (String id : ids) {
+                          names.add(id.trim());
+                      }
+                      return names;
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.ArrayList;
+
+              class Names {
+                  List<String> names(List<String> ids) {
+                      List<String> names = new ArrayList<>(ids.size());
+                      for (String id : ids) {
+                          names.add(id.trim());
+                      }
+                      return names;
                   }
               }
               """

@@ -2,7 +2,9 @@ package dev.rewriteperf.profile;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.SourceFile;
 import org.openrewrite.Validated;
+import org.openrewrite.java.tree.J;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -84,15 +86,26 @@ public final class ProfileGate {
     }
 
     /**
-     * The scan to run before the composite's recipes when it leaves cold code alone (the rules read the whole
-     * project; a composite that rewrites main code only needs main code read), else null. Made once: its accumulator
-     * is found by the instance.
+     * The scan to run before the composite's recipes: it reads the project for the cold-code rules when the composite
+     * leaves cold code alone (a composite that rewrites main code only needs main code read), and keeps the files as
+     * found for the rows' lines. Null for {@link #NONE}, which composites share. Made once: its accumulator is found
+     * by the instance.
      */
     public synchronized @Nullable ReadProjectForColdCode projectScan(boolean mainCodeOnly) {
-        if (leavesColdCode && project == null) {
-            project = new ReadProjectForColdCode(mainCodeOnly);
+        if (this != NONE && project == null) {
+            project = new ReadProjectForColdCode(mainCodeOnly, leavesColdCode);
         }
         return project;
+    }
+
+    /**
+     * {@code file} as the composite's scan found it, before any recipe of the run changed it; null without a scan (a
+     * recipe activated by its own name) or for a file it did not read.
+     */
+    public J.@Nullable CompilationUnit asFound(SourceFile file) {
+        ReadProjectForColdCode scan = project;
+        ProjectFacts facts = scan == null ? null : scan.facts();
+        return facts == null ? null : facts.asFound(file.getSourcePath());
     }
 
     /** Whether a hot-methods table was given (a minimum share alone gates nothing). */

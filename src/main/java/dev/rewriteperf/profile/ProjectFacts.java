@@ -12,6 +12,7 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayDeque;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -180,6 +181,19 @@ public final class ProjectFacts {
      * The files whose code calls or references {@code method}, as read (the one at {@code file} as given): where a
      * rule looks for its calls. Null when these facts come from one file, which cannot tell.
      */
+    /**
+     * Keeps {@code file} as the scan found it, without reading it: a run whose gate needs no other fact still names
+     * each row's line in the file as found ({@link #asFound}).
+     */
+    public synchronized void remember(J.CompilationUnit file) {
+        files.put(file.getSourcePath().toString(), file);
+    }
+
+    /** The file at {@code path} as the scan found it, before the run's recipes changed it; null when not read. */
+    public synchronized J.@Nullable CompilationUnit asFound(Path path) {
+        return files.get(path.toString());
+    }
+
     public synchronized @Nullable List<J.CompilationUnit> callingFiles(JavaType.Method method, J.CompilationUnit file) {
         if (!wholeProject) {
             return null;

@@ -11,9 +11,9 @@ import java.util.Collections;
 import java.util.Set;
 
 /**
- * The first recipe of a composite that leaves cold code alone: it reads every Java source for the facts the rules
- * need beyond a spot's own file ({@link ProjectFacts}: which methods always throw, which files call each method).
- * It changes nothing. For a composite that rewrites main code only, test code is not read: a test's call does not
+ * The first recipe of a composite: it reads every Java source for the facts the cold-code rules need beyond a spot's
+ * own file ({@link ProjectFacts}: which methods always throw, which files call each method), and keeps each file as
+ * found, before any recipe of the run changes it, for the line of each row ({@link SourceLines}). It changes nothing. For a composite that rewrites main code only, test code is not read: a test's call does not
  * make a method hot, and a test's helpers are not main code's.
  */
 public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
@@ -30,14 +30,24 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
      */
     private final boolean mainCodeOnly;
 
+    /**
+     * Whether the rules need the facts: without them (a profile decides, or cold code is rewritten too) the scan only
+     * keeps each file as found, for the rows' lines.
+     */
+    private final boolean readsFacts;
+
     /** Reads main and test code: the scan as recipe discovery and a composite that includes tests make it. */
     public ReadProjectForColdCode() {
-        this(false);
+        this(false, true);
     }
 
-    /** The scan of a composite that rewrites main code only ({@code true}), or test code too. */
-    public ReadProjectForColdCode(boolean mainCodeOnly) {
+    /**
+     * The scan of a composite that rewrites main code only ({@code true}), or test code too; that reads the facts, or
+     * only keeps the files as found.
+     */
+    public ReadProjectForColdCode(boolean mainCodeOnly, boolean readsFacts) {
         this.mainCodeOnly = mainCodeOnly;
+        this.readsFacts = readsFacts;
     }
 
     @Override
@@ -49,7 +59,7 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
     public String getDescription() {
         return "Finds, across the Java sources its composite rewrites (main code, unless the composite includes " +
                "tests), the methods that always throw and the files that call each method, so the recipes after it " +
-               "can tell cold code. Changes nothing.";
+               "can tell cold code, and keeps each file as found, so that their rows name its lines. Changes nothing.";
     }
 
     @Override
@@ -74,8 +84,10 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
         return new TreeVisitor<Tree, ExecutionContext>() {
             @Override
             public @Nullable Tree visit(@Nullable Tree tree, ExecutionContext ctx) {
-                if (tree instanceof J.CompilationUnit) {
+                if (tree instanceof J.CompilationUnit && readsFacts) {
                     facts.read((J.CompilationUnit) tree, mainCodeOnly);
+                } else if (tree instanceof J.CompilationUnit) {
+                    facts.remember((J.CompilationUnit) tree);
                 }
                 return tree;
             }

@@ -2,7 +2,6 @@ package dev.rewriteperf.profile;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
-import org.openrewrite.ExecutionContext;
 import org.openrewrite.PrintOutputCapture;
 import org.openrewrite.SourceFile;
 import org.openrewrite.Tree;
@@ -10,55 +9,41 @@ import org.openrewrite.java.JavaPrinter;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Space;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The line each examined spot starts on, in the file as the run found it: what code-scanning tools, IDEs and the
  * report's diff hunks need to show a row where it is. A recipe sees the file as the recipes before it left it (an
- * import removed, a field added), so the first recipe that rewrites a file keeps the index of the file it was given,
- * for the run ({@link ExecutionContext}), and every later row of that file reads it; a file no recipe changed is
- * indexed as each recipe sees it, which is as it was found. The file is printed once, where a recipe records its first
- * row, noting where every tree's own text starts (after its whitespace and comments). Trees are found by id, which a
- * rewrite keeps, so a candidate taken from a partly rewritten subtree is still found; a tree a rewrite made is placed
- * at the nearest enclosing tree the file had.
+ * import removed, a field added), so a composite's scan keeps each file as found ({@link ProfileGate#asFound}) and the
+ * line is read there; a recipe activated by its own name reads the file it was given. The file is printed once, where
+ * a recipe records its first row in it, noting where every tree's own text starts (after its whitespace and
+ * comments). Trees are found by id, which a rewrite keeps: a tree a rewrite made is placed at the nearest enclosing
+ * tree the file had.
  */
 final class SourceLines {
-
-    /** The run's message holding, by source path, the index of each file a recipe rewrote, as it was before. */
-    private static final String BEFORE_REWRITES = "dev.rewriteperf.profile.SourceLines.beforeRewrites";
 
     private @Nullable SourceFile indexed;
     private final Map<UUID, Integer> lines = new HashMap<>();
 
     /**
-     * The 1-based line of {@code candidate} in the file as the run found it, or of the nearest enclosing tree that file
-     * had; 0 when none is known. {@code rewrites}: the recipe is about to change the file (its spot is rewritten).
+     * The 1-based line of {@code candidate} in {@code asFound}, the file as the run found it (or, when null, the file
+     * the recipe was given), or of the nearest enclosing tree the file had; 0 when none is known.
      */
-    synchronized int lineOf(ExecutionContext ctx, Cursor cursor, J candidate, boolean rewrites) {
-        SourceFile file = cursor.firstEnclosing(SourceFile.class);
+    synchronized int lineOf(Cursor cursor, J candidate, J.@Nullable CompilationUnit asFound) {
+        SourceFile given = cursor.firstEnclosing(SourceFile.class);
+        SourceFile file = asFound != null ? asFound : given;
         if (!(file instanceof J.CompilationUnit)) {
             return 0;
         }
-        Map<Path, Map<UUID, Integer>> beforeRewrites = ctx.computeMessageIfAbsent(BEFORE_REWRITES, k -> new ConcurrentHashMap<>());
-        Map<UUID, Integer> index = beforeRewrites.get(file.getSourcePath());
-        if (index == null) {
-            if (file != indexed) {
-                index((J.CompilationUnit) file);
-            }
-            index = lines;
-            if (rewrites) {
-                // the cursor holds the file as this recipe was given it: no recipe before it rewrote the file
-                beforeRewrites.put(file.getSourcePath(), new HashMap<>(lines));
-            }
+        if (file != indexed) {
+            index((J.CompilationUnit) file);
         }
-        Integer line = index.get(candidate.getId());
+        Integer line = lines.get(candidate.getId());
         for (Cursor c = cursor; line == null && c != null; c = c.getParent()) {
             if (c.getValue() instanceof Tree) {
-                line = index.get(((Tree) c.getValue()).getId());
+                line = lines.get(((Tree) c.getValue()).getId());
             }
         }
         return line == null ? 0 : line;

@@ -104,7 +104,7 @@ public final class Spots {
         MethodKey method = EnclosingMethod.of(cursor);
         table.insertRow(ctx, new PerformanceCandidates.Row(
                 sourceFile == null ? "" : sourceFile.getSourcePath().toString(),
-                lines.lineOf(ctx, cursor, spot, changed),
+                lines.lineOf(cursor, spot, sourceFile == null ? null : gate.asFound(sourceFile)),
                 location(cursor),
                 recipe == null ? "" : recipe.getName(),
                 code(spot, cursor),
