@@ -65,7 +65,10 @@ final class ConstantRegex {
     /** Names of values that say nothing of what they hold: {@code s.matches(..)} has no name for its regex. */
     private static final Set<String> VAGUE_VALUES = new HashSet<>(Arrays.asList("str", "string", "value", "val", "text",
             "input", "arg", "param", "tmp", "temp", "result", "res", "obj", "line", "token", "part", "data", "content",
-            "raw", "source", "target", "current", "next", "prev", "each", "item", "element", "it"));
+            "raw", "source", "target", "current", "next", "prev", "each", "item", "element", "it", "name", "key", "path",
+            "type", "id", "field", "entry", "word", "candidate"));
+    /** A regex that tests what a string contains, not its format: {@code .*\\.java}, {@code .+@.+}. */
+    private static final Pattern CONTAINS = Pattern.compile("^\\^?\\.[*+]|\\.[*+]\\$?$");
     /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}. */
     private static final Pattern TEST_METHOD = Pattern.compile("(is|has|check|validate|matches|looksLike|accepts)([A-Z].*)");
     /** Words of a test's name that say nothing of what it tests for: {@code isValid}, {@code matchesPattern}. */
@@ -106,7 +109,8 @@ final class ConstantRegex {
             {"Upper", "UPPERCASE_LETTER"}, {"Lower", "LOWERCASE_LETTER"}, {"M", "DIACRITICAL_MARK"},
             {"Mn", "DIACRITICAL_MARK"}, {"InCombiningDiacriticalMarks", "DIACRITICAL_MARK"}};
         for (String[] property : properties) {
-            String plural = property[1].endsWith("WHITESPACE") || property[1].endsWith("PUNCTUATION") ? property[1] : property[1] + "S";
+            String plural = property[1].endsWith("WHITESPACE") || property[1].endsWith("PUNCTUATION") ? property[1]
+                    : property[1].equals("LETTER_OR_DIGIT") ? "LETTERS_OR_DIGITS" : property[1] + "S";
             NAMES.put("\\p{" + property[0] + "}", property[1]);
             NAMES.put("\\p{" + property[0] + "}+", plural);
             NAMES.put("\\P{" + property[0] + "}", "NON_" + property[1]);
@@ -517,16 +521,16 @@ final class ConstantRegex {
             }
         }
         Matcher test = user == null || !"matches".equals(call) ? null : TEST_METHOD.matcher(user);
-        if (test != null && test.matches()) {
-            // a test's name, or nothing: a returned match is what the test tests for, not what the method is named
-            String tested = testedFor(test, site, requireNonNull(method));
-            if (tested != null) {
-                names.add(tested.endsWith("_PATTERN") ? tested : tested + "_PATTERN");
-            }
-        } else if (matched != null && "matches".equals(call)) {
+        boolean testNamed = test != null && test.matches();
+        // a test's name, or nothing: a returned match is what the test tests for, not what the method is named
+        String tested = testNamed ? testedFor(test, site, requireNonNull(method)) : null;
+        if (tested != null) {
+            names.add(tested.endsWith("_PATTERN") ? tested : tested + "_PATTERN");
+        }
+        if (matched != null && "matches".equals(call)) {
             // a whole string matched is the format of what the string holds: sku.matches(..) tests a SKU_PATTERN
             names.add(matched.endsWith("_PATTERN") ? matched : matched + "_PATTERN");
-        } else if (user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
+        } else if (!testNamed && user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
             // the method returns what the call makes: named for what it returns, it names the regex's job ("slug")
             String job = ConstantNames.upperSnake(user);
             names.add(job.endsWith("PATTERN") ? job : job + "_PATTERN");
@@ -536,20 +540,46 @@ final class ConstantRegex {
     }
 
     /**
-     * The name of the value every {@code matches} of this regex in the file tests ({@code SKU}), where no two name
-     * different values: {@code HOST_PATTERN} would misname the regex where it tests a {@code name}. Null when none has
-     * a name, or two differ.
+     * The name of the value this regex tests the whole of wherever the file uses it ({@code SKU}): every use a
+     * {@code matches}, none of a value named otherwise ({@code HOST_PATTERN} would misname it where it tests a
+     * {@code name}), and no other regex of the file matched against a value of that name (an old and a new SKU format
+     * would share it). Null otherwise, and for a regex that tests what a string contains ({@code .*\\.java},
+     * {@code .*[A-Z].*}), which says nothing of the value's format.
      */
-    private static @Nullable String matchedByEveryUse(List<Cursor> uses) {
+    private @Nullable String matchedByEveryUse(List<Cursor> uses, Cursor site) {
+        if (CONTAINS.matcher(value).find()) {
+            return null;
+        }
         String matched = null;
         for (Cursor use : uses) {
-            String value = "matches".equals(((J.MethodInvocation) use.getValue()).getSimpleName()) ? matchedValue(use) : null;
-            if (value != null && matched != null && !value.equals(matched)) {
+            if (!"matches".equals(((J.MethodInvocation) use.getValue()).getSimpleName())) {
                 return null;
             }
-            matched = value == null ? matched : value;
+            String name = matchedValue(use);
+            if (name != null && matched != null && !name.equals(matched)) {
+                return null;
+            }
+            matched = name == null ? matched : name;
         }
-        return matched;
+        return matched == null || anotherRegexMatches(matched, site) ? null : matched;
+    }
+
+    /** Whether the file matches a regex other than this one against a value named {@code matched}. */
+    private boolean anotherRegexMatches(String matched, Cursor site) {
+        J.CompilationUnit file = site.firstEnclosing(J.CompilationUnit.class);
+        boolean[] another = {false};
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if ("matches".equals(call.getSimpleName()) && call.getArguments().size() == 1
+                    && !source.equals(printedRegex(call.getArguments().get(0)))
+                    && matched.equals(matchedValue(new Cursor(getCursor().getParent(), call)))) {
+                    another[0] = true;
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+        }.visit(file, 0);
+        return another[0];
     }
 
     /**
@@ -632,7 +662,7 @@ final class ConstantRegex {
      */
     List<String> namesOfAnyUse(Cursor site, String call) {
         List<Cursor> uses = uses(site);
-        String matched = matchedByEveryUse(uses);
+        String matched = matchedByEveryUse(uses, site);
         List<String> names = names(site, call, matched);
         if (!names.isEmpty()) {
             return names;

@@ -1331,9 +1331,10 @@ class PrecompileConstantRegexTest implements RewriteTest {
     /**
      * A whole string matched is named for the value it holds, {@code sku.matches(..)} for a {@code SKU_PATTERN}, also
      * through {@code trim()} or a getter, in a method whose own name says nothing of the regex (a check before a
-     * throw, a lambda). Look-alikes left alone: a value whose name says nothing ({@code s}, {@code value},
-     * {@code line}), and a regex two uses match against differently named values ({@code host} and {@code user}),
-     * where one name would misname the other use.
+     * throw, a lambda, a test whose name says nothing of it: {@code isValid}). Look-alikes left alone: a value whose
+     * name says nothing ({@code s}, {@code value}, {@code line}); a regex two uses match against differently named
+     * values ({@code host} and {@code user}), or that is also used to replace ({@code coupon}); a regex that tests what
+     * a string contains ({@code .*[.]java}); two regexes tested on values of one name (an old and a new order number).
      */
     @Test
     void aMatchIsNamedForTheValueItTestsWhenEveryUseTestsTheSame() {
@@ -1343,7 +1344,9 @@ class PrecompileConstantRegexTest implements RewriteTest {
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
             .extracting(row -> row.getLocation() + " " + row.isChanged() + " " + reasonStart(row.getReason()))
             .containsExactly("Registry#register true ", "Registry#withoutMalformed true ", "Registry#codeOf true ",
-                             "Registry#connect " + noName, "Registry#login " + noName, "Registry#strip " + noName)),
+                             "Registry#connect " + noName, "Registry#login " + noName, "Registry#strip " + noName,
+                             "Registry#checkout " + noName, "Registry#couponFree " + noName, "Registry#addSource " + noName,
+                             "Registry#legacy " + noName, "Registry#current " + noName, "Registry#isValid true ")),
           //language=java
           java(
             """
@@ -1385,6 +1388,34 @@ class PrecompileConstantRegexTest implements RewriteTest {
                           out.add(line);
                       }
                   }
+
+                  void checkout(String coupon) {
+                      if (!coupon.matches("[A-Z]{4}[0-9]{2}")) {
+                          throw new IllegalArgumentException(coupon);
+                      }
+                  }
+
+                  void couponFree(String coupon, List<String> out) {
+                      out.add(coupon.replaceAll("[A-Z]{4}[0-9]{2}", ""));
+                  }
+
+                  void addSource(String fileName, List<String> out) {
+                      if (fileName.matches(".*[.]java")) {
+                          out.add(fileName);
+                      }
+                  }
+
+                  boolean legacy(String order) {
+                      return order.matches("[0-9]{8}") && order.length() > 1;
+                  }
+
+                  boolean current(String order) {
+                      return order.matches("[A-Z][0-9]{7}") && order.length() > 1;
+                  }
+
+                  static boolean isValid(String batch) {
+                      return batch.matches("B[0-9]{6}");
+                  }
               }
               """,
             """
@@ -1394,6 +1425,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
               class Registry {
                   private static final Pattern SKU_PATTERN = Pattern.compile("[A-Z]{3}-\\\\d{4}");
                   private static final Pattern COUNTRY_CODE_PATTERN = Pattern.compile("[A-Z]{2}");
+                  private static final Pattern BATCH_PATTERN = Pattern.compile("B[0-9]{6}");
 
                   interface Item {
                       String getCountryCode();
@@ -1429,6 +1461,34 @@ class PrecompileConstantRegexTest implements RewriteTest {
                       if (!line.matches("[a-z]{3,19}")) {
                           out.add(line);
                       }
+                  }
+
+                  void checkout(String coupon) {
+                      if (!coupon.matches("[A-Z]{4}[0-9]{2}")) {
+                          throw new IllegalArgumentException(coupon);
+                      }
+                  }
+
+                  void couponFree(String coupon, List<String> out) {
+                      out.add(coupon.replaceAll("[A-Z]{4}[0-9]{2}", ""));
+                  }
+
+                  void addSource(String fileName, List<String> out) {
+                      if (fileName.matches(".*[.]java")) {
+                          out.add(fileName);
+                      }
+                  }
+
+                  boolean legacy(String order) {
+                      return order.matches("[0-9]{8}") && order.length() > 1;
+                  }
+
+                  boolean current(String order) {
+                      return order.matches("[A-Z][0-9]{7}") && order.length() > 1;
+                  }
+
+                  static boolean isValid(String batch) {
+                      return BATCH_PATTERN.matcher(batch).matches();
                   }
               }
               """
