@@ -1,0 +1,109 @@
+package dev.rewriteperf.profile;
+
+import dev.rewriteperf.PerformanceBestPractices;
+import dev.rewriteperf.table.PerformanceCandidates;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.RecipeRun;
+import org.openrewrite.SourceFile;
+import org.openrewrite.Tree;
+import org.openrewrite.internal.InMemoryLargeSourceSet;
+import org.openrewrite.java.JavaParser;
+import org.openrewrite.java.marker.JavaVersion;
+import org.openrewrite.tree.ParseError;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 33's held-out case, as two readers who had not seen the rules wrote it from the issue's text alone: small
+ * projects (an order service with a parser and a registry; a shop whose per-request code looks like setup, in a
+ * {@code ..Factory}, a {@code ..Config}, an {@code init()} called per request) with the pack's idioms on per-call
+ * paths and in each cold context. Their {@code expected.tsv} says, for each spot, what the umbrella must do without a
+ * profile: {@code rewrite}; {@code cold} (left alone, listed with a reason naming its context); {@code alone}
+ * (per-call code its recipe leaves alone for its own reason, listed with it: a line that would outgrow the file);
+ * {@code unseen} (a shape no recipe examines). They caught two defects before they were committed: rows on the wrong
+ * line after an earlier recipe removed an import, and per-call regexes left alone for want of a name.
+ */
+class HeldOutStyleTest {
+
+    @ParameterizedTest
+    @CsvSource({"orders, 17", "shop, 11"})
+    void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
+        Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
+        Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);
+        List<String> expected = Files.readAllLines(root.resolve("expected.tsv"), StandardCharsets.UTF_8);
+        List<String> wrong = new ArrayList<>();
+        for (String line : expected.subList(1, expected.size())) {
+            String[] columns = line.split("\t");
+            String spot = columns[0].substring("src/main/java/".length()) + ":" + columns[1];
+            String problem = problem(columns[3], rows.getOrDefault(spot, new ArrayList<>()));
+            if (problem != null) {
+                wrong.add(spot + " (" + columns[2] + ", " + columns[4] + "): " + problem);
+            }
+        }
+        List<String> listed = expected.subList(1, expected.size()).stream().map(l -> l.split("\\t"))
+          .map(c -> c[0].substring("src/main/java/".length()) + ":" + c[1]).collect(Collectors.toList());
+        rows.forEach((spot, at) -> {
+            if (spot.endsWith(":0") || !listed.contains(spot) && at.stream().anyMatch(PerformanceCandidates.Row::isChanged)) {
+                wrong.add(spot + ": a rewrite or a row the case does not list");
+            }
+        });
+        assertThat(wrong).as("spots not treated as " + project + "/expected.tsv says").isEmpty();
+        assertThat(expected).as("the case holds both kinds of spot")
+          .anyMatch(l -> l.contains("\trewrite\t")).anyMatch(l -> l.contains("\tcold\t"));
+    }
+
+    /** What is wrong with the rows at a spot, for what the case expects there; null when nothing. */
+    private static String problem(String expected, List<PerformanceCandidates.Row> rows) {
+        boolean rewritten = rows.stream().anyMatch(PerformanceCandidates.Row::isChanged);
+        List<String> reasons = rows.stream().map(PerformanceCandidates.Row::getReason).collect(Collectors.toList());
+        switch (expected) {
+            case "rewrite":
+                return rewritten ? null : "not rewritten: " + reasons;
+            case "cold":
+                return !rewritten && !rows.isEmpty() && reasons.stream().allMatch(r -> r.startsWith("cold: "))
+                        ? null : "not listed as cold: " + (rewritten ? "rewritten" : reasons);
+            case "alone":
+                return !rewritten && !rows.isEmpty() && reasons.stream().noneMatch(r -> r.startsWith("cold: "))
+                        ? null : "not left alone for its recipe's own reason: " + (rewritten ? "rewritten" : reasons);
+            case "unseen":
+                return rows.isEmpty() ? null : "examined: " + reasons;
+            default:
+                throw new IllegalArgumentException("expected.tsv: " + expected);
+        }
+    }
+
+    /** The umbrella's rows over the case's sources, by {@code com/acme/Foo.java:line}, parsed for {@code release}. */
+    private static Map<String, List<PerformanceCandidates.Row>> rowsBySpot(Path root, String release)
+            throws IOException {
+        ExecutionContext ctx = new InMemoryExecutionContext(e -> {
+            throw new AssertionError("recipe or parser failed", e);
+        });
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(root.resolve("src/main/java"))) {
+            files = walk.filter(f -> f.toString().endsWith(".java")).sorted().collect(Collectors.toList());
+        }
+        List<SourceFile> sources = JavaParser.fromJavaVersion().build().parse(files, root, ctx)
+                .map(s -> (SourceFile) s.withMarkers(s.getMarkers().add(
+                        new JavaVersion(Tree.randomId(), "test", "test", release, release))))
+                .collect(Collectors.toList());
+        assertThat(sources).hasSize(files.size()).noneMatch(s -> s instanceof ParseError);
+        RecipeRun run = new PerformanceBestPractices().run(new InMemoryLargeSourceSet(sources), ctx);
+        List<PerformanceCandidates.Row> rows = run.getDataTableRows(PerformanceCandidates.class);
+        return rows.stream().collect(Collectors.groupingBy(
+          row -> row.getSourcePath().replace('\\', '/').substring("src/main/java/".length()) + ":" + row.getLine()));
+    }
+}
