@@ -2,9 +2,13 @@ package dev.rewriteperf;
 
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
+import org.openrewrite.ExecutionContext;
+import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.Recipe;
+import org.openrewrite.SourceFile;
 import org.openrewrite.config.Environment;
 import org.openrewrite.config.RecipeDescriptor;
+import org.openrewrite.internal.InMemoryLargeSourceSet;
 import org.openrewrite.java.JavaParser;
 import org.openrewrite.java.RemoveUnusedImports;
 import org.openrewrite.test.RecipeSpec;
@@ -14,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
@@ -431,6 +436,38 @@ class PerformanceBestPracticesTest implements RewriteTest {
               """
           )
         );
+    }
+
+    /**
+     * kryo's three modules compile one {@code src/}, so a run parses each of its files three times, under one path:
+     * each copy's rows are on the line of its own file as found (they were at line 0 for two of them).
+     */
+    @Test
+    void aFileSeveralModulesParseHasEachCopysRowsOnTheirLines() {
+        //language=java
+        String source = """
+          import java.util.ArrayList;
+          import java.util.List;
+
+          class Names {
+              List<String> names(List<String> ids) {
+                  List<String> names = new ArrayList<>();
+                  for (String id : ids) {
+                      names.add(id.trim());
+                  }
+                  return names;
+              }
+          }
+          """;
+        ExecutionContext ctx = new InMemoryExecutionContext(e -> {
+            throw new AssertionError(e);
+        });
+        List<SourceFile> copies = Stream.concat(JavaParser.fromJavaVersion().build().parse(ctx, source),
+          JavaParser.fromJavaVersion().build().parse(ctx, source)).collect(Collectors.toList());
+        assertThat(copies).hasSize(2).extracting(SourceFile::getSourcePath).containsOnly(copies.get(0).getSourcePath());
+        List<PerformanceCandidates.Row> rows = new PerformanceBestPractices().run(new InMemoryLargeSourceSet(copies), ctx)
+          .getDataTableRows(PerformanceCandidates.class);
+        assertThat(rows).extracting(PerformanceCandidates.Row::getLine).containsExactly(6, 6);
     }
 
     //language=java

@@ -105,7 +105,7 @@ public final class ProfileGate {
     public J.@Nullable CompilationUnit asFound(SourceFile file) {
         ReadProjectForColdCode scan = project;
         ProjectFacts facts = scan == null ? null : scan.facts();
-        return facts == null ? null : facts.asFound(file.getSourcePath());
+        return facts == null ? null : facts.asFound(file);
     }
 
     /** Whether a hot-methods table was given (a minimum share alone gates nothing). */

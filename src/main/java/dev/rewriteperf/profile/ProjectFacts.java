@@ -3,6 +3,7 @@ package dev.rewriteperf.profile;
 import dev.rewriteperf.analysis.evaluation.Exits;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.InMemoryExecutionContext;
+import org.openrewrite.SourceFile;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.search.IsLikelyTest;
 import org.openrewrite.java.tree.Expression;
@@ -12,7 +13,6 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.ArrayDeque;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -57,6 +58,11 @@ public final class ProjectFacts {
     private final Map<String, Set<String>> callers = new HashMap<>();
     /** The files read, by path: where the calls of a method are found again when a spot asks who calls it. */
     private final Map<String, J.CompilationUnit> files = new HashMap<>();
+    /**
+     * The files as found, by id, which a rewrite keeps: a path may name several (kryo's three modules compile one
+     * {@code src/}, and each parses it).
+     */
+    private final Map<UUID, J.CompilationUnit> found = new HashMap<>();
     /** What reading a method's calls in other files found, by method and depth: each spot of the method asks again. */
     private final Map<String, Optional<String>> callersRead = new HashMap<>();
     /** The types main code hashes directly, by name. */
@@ -91,6 +97,7 @@ public final class ProjectFacts {
         new Reader(!test, file.getSourcePath().toString()).visit(file, 0);
         if (wholeProject) {
             files.put(file.getSourcePath().toString(), file);
+            found.put(file.getId(), file);
         }
         allHashed = null;
     }
@@ -186,12 +193,12 @@ public final class ProjectFacts {
      * each row's line in the file as found ({@link #asFound}).
      */
     public synchronized void remember(J.CompilationUnit file) {
-        files.put(file.getSourcePath().toString(), file);
+        found.put(file.getId(), file);
     }
 
-    /** The file at {@code path} as the scan found it, before the run's recipes changed it; null when not read. */
-    public synchronized J.@Nullable CompilationUnit asFound(Path path) {
-        return files.get(path.toString());
+    /** {@code file} as the scan found it, before the run's recipes changed it; null when it was not read. */
+    public synchronized J.@Nullable CompilationUnit asFound(SourceFile file) {
+        return found.get(file.getId());
     }
 
     public synchronized @Nullable List<J.CompilationUnit> callingFiles(JavaType.Method method, J.CompilationUnit file) {
