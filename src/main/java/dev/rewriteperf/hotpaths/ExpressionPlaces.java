@@ -26,6 +26,10 @@ public final class ExpressionPlaces {
         if (parent instanceof J.Lambda) {
             return !returnsValue((J.Lambda) parent);
         }
+        if (parent instanceof J.Case && ((J.Case) parent).getBody() == cursor.getValue()) {
+            // an arrow case's expression is the value of a switch expression, a statement of a switch statement
+            return !(cursor.getParentTreeCursor().getParentTreeCursor().getParentTreeCursor().getValue() instanceof J.SwitchExpression);
+        }
         return parent instanceof J.Block || parent instanceof J.Case ||
                parent instanceof J.If || parent instanceof J.If.Else || parent instanceof J.Label ||
                parent instanceof J.WhileLoop || parent instanceof J.DoWhileLoop || parent instanceof J.ForLoop ||

