@@ -32,7 +32,8 @@ import java.util.regex.Pattern;
  *   <li>a {@code catch} block; an {@code assert} (evaluated only with {@code -ea}); a block that runs only with debug
  *       logging on ({@code if (log.isDebugEnabled())});</li>
  *   <li>static and instance initialisers and field initialisers (not a function kept there: that runs per call),
- *       and an enum's constructors, which run once per constant as the enum is initialised;</li>
+ *       and an enum's constructors and its constants' arguments, which run once per constant as the enum is
+ *       initialised;</li>
  *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
  *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser);</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
@@ -263,6 +264,9 @@ public final class ColdCode {
                 if (failing != null) {
                     return "cold: runs only on a path that ends in " + failing;
                 }
+            }
+            if (value instanceof J.EnumValue && !inLambda && methods) {
+                return "cold: an enum constant's arguments, evaluated once as the enum is initialised";
             }
             if ((value instanceof J.MethodDeclaration && !methods) || value instanceof J.ClassDeclaration) {
                 return null;

@@ -2257,6 +2257,74 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    /**
+     * An enum constant's arguments are evaluated once, as the enum is initialised, like its constructor's body.
+     * Look-alikes rewritten: a function passed to a constant (it runs per call; a constant is a line of its own, not a
+     * wrapped statement) and a method of a constant's body.
+     */
+    @Test
+    void anEnumConstantsArgumentsAreCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(r -> r.getLocation() + " " + r.isChanged() + " " + r.getReason()).containsExactlyInAnyOrder(
+              "Unit false cold: an enum constant's arguments, evaluated once as the enum is initialised",
+              "Unit true ",
+              "Unit#plural true ")),
+          java(
+            """
+              import java.util.function.Function;
+
+              enum Unit {
+                  GRAM(String.format("%s (mass)", "g"), v -> String.format("%s g", v)),
+                  METRE("m", v -> v + " m") {
+                      @Override
+                      String plural(String name) {
+                          return String.format("%ss", name);
+                      }
+                  };
+
+                  private final String label;
+                  private final Function<String, String> printer;
+
+                  Unit(String label, Function<String, String> printer) {
+                      this.label = label;
+                      this.printer = printer;
+                  }
+
+                  String plural(String name) {
+                      return name;
+                  }
+              }
+              """,
+            """
+              import java.util.function.Function;
+
+              enum Unit {
+                  GRAM(String.format("%s (mass)", "g"), v -> v + " g"),
+                  METRE("m", v -> v + " m") {
+                      @Override
+                      String plural(String name) {
+                          return name + "s";
+                      }
+                  };
+
+                  private final String label;
+                  private final Function<String, String> printer;
+
+                  Unit(String label, Function<String, String> printer) {
+                      this.label = label;
+                      this.printer = printer;
+                  }
+
+                  String plural(String name) {
+                      return name;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     private static SourceSpecs workload(String pkg, String path, boolean rewritten) {
         String before = "package " + pkg + ";\n\n" + WORKLOAD;
         return rewritten ? java(before, before.replace("String.format(\"key-%s\", id)", "\"key-\" + id"), spec -> spec.path(path))

@@ -185,15 +185,17 @@ public final class LineLengths {
         }
 
         /**
-         * Whether the tree at {@code at} is a statement of its own: in a block, or the body of an {@code if}, an
-         * {@code else} or a loop (javassist's {@code if (head < len)} over {@code newdesc.append(..);} on the next line
-         * is two statements, not one wrapped).
+         * Whether the tree at {@code at} is a statement of its own: in a block or a {@code case}, an enum's constant,
+         * or the body of an {@code if}, an {@code else}, a loop or a {@code case ->} (javassist's
+         * {@code if (head < len)} over {@code newdesc.append(..);} on the next line is two statements, not one wrapped;
+         * a case's labels on the lines above its statement do not wrap it).
          */
         private static boolean isStatementPlace(Cursor at) {
             Object parent = at.getParentTreeCursor().getValue();
             Object tree = at.getValue();
-            return parent instanceof J.Block
-                   || parent instanceof J.Case && (((J.Case) parent).getStatements().contains(tree) || ((J.Case) parent).getBody() == tree)
+            return parent instanceof J.Block || parent instanceof J.EnumValueSet
+                   || parent instanceof J.Case && (((J.Case) parent).getStatements().contains(tree)
+                                                  || ((J.Case) parent).getBody() == tree)
                    || parent instanceof J.If && ((J.If) parent).getThenPart() == tree
                    || parent instanceof J.If.Else && ((J.If.Else) parent).getBody() == tree
                    || parent instanceof Loop && ((Loop) parent).getBody() == tree;
