@@ -330,7 +330,8 @@ final class ConstantRegex {
             "Hex_Digit", "HexDigit", "Join_Control", "JoinControl", "Noncharacter_Code_Point", "NoncharacterCodePoint",
             "Assigned", "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps",
             "Pe", "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "C", "Cc", "Cf", "Co", "Cs", "Cn",
-            "CombiningDiacriticalMarks", "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Han", "Hiragana", "Katakana", "Hangul", "Thai",
+            "CombiningDiacriticalMarks", "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Han", "Hiragana",
+            "Katakana", "Hangul", "Thai",
             "Common", "Inherited", "BasicLatin", "Latin-1Supplement", "Latin_1_Supplement", "LatinExtended-A",
             "LatinExtendedA", "Latin_Extended_A", "GreekandCoptic", "Greek_and_Coptic"));
     private static final MethodMatcher COMPILE = new MethodMatcher(PATTERN + " compile(java.lang.String)");
@@ -498,8 +499,8 @@ final class ConstantRegex {
      * regex is; for a {@code matches} in a method that tests for something ({@code checkDuration},
      * {@code hasJarFileInPath}), what it tests for ({@code DURATION_PATTERN}); for a call whose result the method
      * returns, the method's name ({@code SLUG_PATTERN}), unless it is a {@code matches} of a value with a name,
-     * {@code matched}, which says more ({@code SKU_PATTERN} for {@code sku.matches(..)}). Empty when none of these says what the regex is for: the
-     * name of a method that does more would not ({@code REMOVE_VOWELS_PATTERN} for {@code \\s{2,}}), and the call is
+     * {@code matched}, which says more ({@code SKU_PATTERN} for {@code sku.matches(..)}). Empty when none of these says
+     * what the regex is for: the name of a method that does more would not ({@code REMOVE_VOWELS_PATTERN} for {@code \\s{2,}}), and the call is
      * then left alone.
      */
     private List<String> names(Cursor site, String call, @Nullable String matched) {
@@ -530,7 +531,8 @@ final class ConstantRegex {
         if (matched != null && "matches".equals(call)) {
             // a whole string matched is the format of what the string holds: sku.matches(..) tests a SKU_PATTERN
             names.add(matched.endsWith("_PATTERN") ? matched : matched + "_PATTERN");
-        } else if (!testNamed && user != null && user.length() >= MIN_JOB_NAME && site.getParentTreeCursor().getValue() instanceof J.Return) {
+        } else if (!testNamed && user != null && user.length() >= MIN_JOB_NAME
+                   && site.getParentTreeCursor().getValue() instanceof J.Return) {
             // the method returns what the call makes: named for what it returns, it names the regex's job ("slug")
             String job = ConstantNames.upperSnake(user);
             names.add(job.endsWith("PATTERN") ? job : job + "_PATTERN");
@@ -555,7 +557,7 @@ final class ConstantRegex {
             if (!"matches".equals(((J.MethodInvocation) use.getValue()).getSimpleName())) {
                 return null;
             }
-            String name = matchedValue(use);
+            String name = matchedValue(use.getValue());
             if (name != null && matched != null && !name.equals(matched)) {
                 return null;
             }
@@ -573,7 +575,7 @@ final class ConstantRegex {
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
                 if ("matches".equals(call.getSimpleName()) && call.getArguments().size() == 1
                     && !source.equals(printedRegex(call.getArguments().get(0)))
-                    && matched.equals(matchedValue(new Cursor(getCursor().getParent(), call)))) {
+                    && matched.equals(matchedValue(call))) {
                     another[0] = true;
                 }
                 return super.visitMethodInvocation(call, p);
@@ -587,9 +589,9 @@ final class ConstantRegex {
      * {@code this.sku.matches(..)}: the name of the value a {@code matches} tests, as a constant's; null when it has
      * none or one that says nothing of what it holds ({@code s}, {@code value}, {@code input}).
      */
-    private static @Nullable String matchedValue(Cursor site) {
-        Expression value = site.getValue() instanceof J.MethodInvocation ? ((J.MethodInvocation) site.getValue()).getSelect() : null;
-        while (value instanceof J.MethodInvocation && ((J.MethodInvocation) value).getArguments().stream().allMatch(a -> a instanceof J.Empty)
+    private static @Nullable String matchedValue(J.MethodInvocation matches) {
+        Expression value = matches.getSelect();
+        while (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)
                && TIDYING.contains(((J.MethodInvocation) value).getSimpleName())) {
             value = ((J.MethodInvocation) value).getSelect();
         }
@@ -598,7 +600,7 @@ final class ConstantRegex {
             name = ((J.Identifier) value).getSimpleName();
         } else if (value instanceof J.FieldAccess) {
             name = ((J.FieldAccess) value).getSimpleName();
-        } else if (value instanceof J.MethodInvocation && ((J.MethodInvocation) value).getArguments().stream().allMatch(a -> a instanceof J.Empty)) {
+        } else if (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)) {
             Matcher getter = GETTER.matcher(((J.MethodInvocation) value).getSimpleName());
             name = getter.matches() ? getter.group(1) : null;
         }
@@ -606,6 +608,10 @@ final class ConstantRegex {
             return null;
         }
         return ConstantNames.upperSnake(name);
+    }
+
+    private static boolean hasNoArguments(J.MethodInvocation call) {
+        return call.getArguments().stream().allMatch(a -> a instanceof J.Empty);
     }
 
     /** {@code NON_LOWERCASE} for {@code NON_LOWERCASE_LETTER}: the same, where a file's short lines want it shorter. */

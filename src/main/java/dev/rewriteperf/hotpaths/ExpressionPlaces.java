@@ -28,7 +28,8 @@ public final class ExpressionPlaces {
         }
         if (parent instanceof J.Case && ((J.Case) parent).getBody() == cursor.getValue()) {
             // an arrow case's expression is the value of a switch expression, a statement of a switch statement
-            return !(cursor.getParentTreeCursor().getParentTreeCursor().getParentTreeCursor().getValue() instanceof J.SwitchExpression);
+            Object owner = cursor.dropParentUntil(v -> v instanceof J.Switch || v instanceof J.SwitchExpression).getValue();
+            return !(owner instanceof J.SwitchExpression);
         }
         return parent instanceof J.Block || parent instanceof J.Case ||
                parent instanceof J.If || parent instanceof J.If.Else || parent instanceof J.Label ||

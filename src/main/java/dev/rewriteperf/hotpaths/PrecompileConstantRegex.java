@@ -131,8 +131,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             if (reason == null) {
                 reason = declarationReason(regex, requireNonNull(field));
             }
-            List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(call.getSelect())));
-            parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
+            List<Object> parameters = parameters(field, call);
             String written = reason == null ? Templates.withValues(code, expressions(parameters), getCursor()) : "";
             if (reason == null) {
                 reason = lineReason(method, written, "with the Pattern field, the call", true, regex.source);
@@ -193,7 +192,8 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             return line == null ? null : newStringLineReason(line, "the Pattern field's declaration");
         }
 
-        private J.@Nullable Identifier field(ConstantRegex regex, List<String> names, J original, String code, J.MethodInvocation call) {
+        private J.@Nullable Identifier field(ConstantRegex regex, List<String> names, J original, String code,
+                                             J.MethodInvocation call) {
             SharedFields fields = fields();
             if (fields == null) {
                 return null;
@@ -213,9 +213,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
         private boolean callFits(J original, String code, J.MethodInvocation call, String name) {
             J.Identifier field = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
                     JavaType.ShallowClass.build(ConstantRegex.PATTERN), null);
-            List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(requireNonNull(call.getSelect()))));
-            parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
-            return fits(original, Templates.withValues(code, expressions(parameters), getCursor()), true);
+            return fits(original, Templates.withValues(code, expressions(parameters(field, call)), getCursor()), true);
         }
 
         /**
@@ -314,6 +312,13 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
     /** The string the call was made on, without the parentheses it needed as a target (an argument does not). */
     private static Expression unwrapped(Expression select) {
         return select instanceof J.Parentheses ? unwrapped((Expression) ((J.Parentheses<?>) select).getTree()) : select;
+    }
+
+    /** The template's slots for {@code call} written with {@code field}: the field, the string, the call's other arguments. */
+    private static List<Object> parameters(@Nullable Object field, J.MethodInvocation call) {
+        List<Object> parameters = new ArrayList<>(Arrays.asList(field, unwrapped(requireNonNull(call.getSelect()))));
+        parameters.addAll(call.getArguments().subList(1, call.getArguments().size()));
+        return parameters;
     }
 
     private static List<Expression> expressions(List<Object> parameters) {

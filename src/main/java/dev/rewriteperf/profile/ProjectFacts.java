@@ -185,10 +185,6 @@ public final class ProjectFacts {
     }
 
     /**
-     * The files whose code calls or references {@code method}, as read (the one at {@code file} as given): where a
-     * rule looks for its calls. Null when these facts come from one file, which cannot tell.
-     */
-    /**
      * Keeps {@code file} as the scan found it, without reading it: a run whose gate needs no other fact still names
      * each row's line in the file as found ({@link #asFound}).
      */
@@ -201,6 +197,10 @@ public final class ProjectFacts {
         return found.get(file.getId());
     }
 
+    /**
+     * The files whose code calls or references {@code method}, as read (the one at {@code file} as given): where a
+     * rule looks for its calls. Null when these facts come from one file, which cannot tell.
+     */
     public synchronized @Nullable List<J.CompilationUnit> callingFiles(JavaType.Method method, J.CompilationUnit file) {
         if (!wholeProject) {
             return null;

@@ -13,8 +13,9 @@ import java.util.Set;
 /**
  * The first recipe of a composite: it reads every Java source for the facts the cold-code rules need beyond a spot's
  * own file ({@link ProjectFacts}: which methods always throw, which files call each method), and keeps each file as
- * found, before any recipe of the run changes it, for the line of each row ({@link SourceLines}). It changes nothing. For a composite that rewrites main code only, test code is not read: a test's call does not
- * make a method hot, and a test's helpers are not main code's.
+ * found, before any recipe of the run changes it, for the line of each row ({@link SourceLines}). It changes
+ * nothing. For a composite that rewrites main code only, test code is not read: a test's call does not make a method
+ * hot, and a test's helpers are not main code's.
  */
 public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
 
