@@ -145,7 +145,7 @@ public final class ColdCode {
             return null;
         }
         String module = file == null ? null : notTheProduct(file.getSourcePath());
-        return module != null ? module : reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, Scope.ALL);
+        return module != null ? module : reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, false, Scope.ALL);
     }
 
     /**
@@ -185,7 +185,7 @@ public final class ColdCode {
      */
     public static @Nullable String pathReason(Cursor cursor, boolean failuresRan) {
         J.CompilationUnit file = cursor.firstEnclosing(J.CompilationUnit.class);
-        return file == null ? null : reason(cursor, ProjectFacts.ofFile(file), 0, failuresRan ? Scope.PATHS_BUT_FAILURES : Scope.PATHS);
+        return file == null ? null : reason(cursor, ProjectFacts.ofFile(file), 0, false, failuresRan ? Scope.PATHS_BUT_FAILURES : Scope.PATHS);
     }
 
     /** Which of the contexts {@link #reason} reads. */
@@ -201,11 +201,17 @@ public final class ColdCode {
         PATHS_BUT_FAILURES
     }
 
-    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, Scope scope) {
+    /**
+     * {@code callers} counts the methods followed up from the spot; {@code repeated}, whether on the way up it was in
+     * a loop that goes over items or in a function: {@code main} runs once, but what its loops run is the program's
+     * work, as is all that it calls.
+     */
+    private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, boolean repeated, Scope scope) {
         boolean failures = scope != Scope.PATHS_BUT_FAILURES;
         boolean methods = scope == Scope.ALL;
         boolean inLambda = false;
         boolean repeats = false;
+        boolean perItem = repeated;
         Object child = cursor.getValue();
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             Object value = c.getValue();
@@ -259,6 +265,7 @@ public final class ColdCode {
                 }
             }
             repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
+            perItem |= value != cursor.getValue() && (value instanceof J.Lambda || Exits.isLoop(value) && runsPerItem(value, child, c));
             if (value instanceof J.Block && failures && !repeats && child instanceof Statement) {
                 String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
                 if (failing != null) {
@@ -276,11 +283,12 @@ public final class ColdCode {
             }
             if (value instanceof J.MethodDeclaration) {
                 J.ClassDeclaration holder = c.firstEnclosing(J.ClassDeclaration.class);
-                String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda);
+                String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda, perItem);
                 if (method == null) {
                     method = OutweighingCalls.reason(cursor, c);
                 }
-                return method != null || callers >= MAX_CALLERS ? method : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers);
+                return method != null || callers >= MAX_CALLERS ? method
+                        : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers, perItem);
             }
             if (value instanceof J.Block && !inLambda && methods && inClassBody(c)) {
                 return ((J.Block) value).isStatic() ? "cold: in a static initialiser, which runs once"
@@ -295,6 +303,44 @@ public final class ColdCode {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code child} of {@code loop} runs once per item: not the collection a for-each loop goes over (nor its
+     * variable), which is evaluated once, and no part of a loop over the method's {@code String[]} parameter, which
+     * parses a command line. A for loop's first clause is taken with its condition and update, which repeat.
+     */
+    private static boolean runsPerItem(Object loop, Object child, Cursor at) {
+        if (loop instanceof J.ForEachLoop) {
+            J.ForEachLoop.Control control = ((J.ForEachLoop) loop).getControl();
+            return child != control && !isStringArrayParameter(control.getIterable(), at);
+        }
+        if (loop instanceof J.ForLoop) {
+            Expression condition = ((J.ForLoop) loop).getControl().getCondition();
+            return !(condition instanceof J.Binary && isLengthOfStringArrayParameter(((J.Binary) condition).getRight(), at));
+        }
+        return true;
+    }
+
+    private static boolean isLengthOfStringArrayParameter(Expression expression, Cursor at) {
+        return expression instanceof J.FieldAccess && ((J.FieldAccess) expression).getSimpleName().equals("length")
+               && isStringArrayParameter(((J.FieldAccess) expression).getTarget(), at);
+    }
+
+    /** {@code args} of {@code main(String[] args)}: a parameter of the method {@code at} is in, of type String[]. */
+    private static boolean isStringArrayParameter(Expression expression, Cursor at) {
+        J.MethodDeclaration method = at.firstEnclosing(J.MethodDeclaration.class);
+        JavaType.Variable variable = expression instanceof J.Identifier ? ((J.Identifier) expression).getFieldType() : null;
+        if (method == null || variable == null || !TypeUtils.isOfClassType(arrayElement(variable.getType()), "java.lang.String")) {
+            return false;
+        }
+        for (Statement parameter : method.getParameters()) {
+            if (parameter instanceof J.VariableDeclarations && ((J.VariableDeclarations) parameter).getVariables().stream()
+                    .anyMatch(v -> variable.equals(v.getVariableType()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The rest of {@code block} from its statement {@code statement} on: what runs once control reaches it. */
@@ -466,28 +512,29 @@ public final class ColdCode {
      * {@value #MAX_CALLERS} methods up ({@code getCanonicalConstructor} called only from a {@code ClassValue}'s
      * {@code computeValue}).
      */
-    private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers) {
+    private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers,
+                                                           boolean repeated) {
         JavaType.Method type = method.getMethodType();
         J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
         if (type == null || file == null) {
             return null;
         }
         if (calledOnlyInItsFile(method, type, file, facts)) {
-            return calledOnlyFromColdCode(type, Collections.singletonList(file), facts, callers);
+            return calledOnlyFromColdCode(type, Collections.singletonList(file), facts, callers, repeated);
         }
         if (!calledByName(method, type)) {
             return null;
         }
-        return facts.callersRead(type, callers, () -> {
+        return facts.callersRead(type, callers, repeated, () -> {
             List<J.CompilationUnit> callingFiles = facts.callingFiles(type, file);
             return callingFiles == null || callingFiles.size() > MAX_CALLING_FILES ? null
-                    : calledOnlyFromColdCode(type, callingFiles, facts, callers);
+                    : calledOnlyFromColdCode(type, callingFiles, facts, callers, repeated);
         });
     }
 
     /** The cold context of the calls of {@code type} in {@code callingFiles} when every one is cold, else null. */
     private static @Nullable String calledOnlyFromColdCode(JavaType.Method type, List<J.CompilationUnit> callingFiles,
-                                                           ProjectFacts facts, int callers) {
+                                                           ProjectFacts facts, int callers, boolean repeated) {
         List<Cursor> calls = new ArrayList<>();
         for (J.CompilationUnit calling : callingFiles) {
             new JavaIsoVisitor<Integer>() {
@@ -510,7 +557,7 @@ public final class ColdCode {
         }
         String first = null;
         for (Cursor call : calls) {
-            String reason = reason(call, facts, callers + 1, Scope.ALL);
+            String reason = reason(call, facts, callers + 1, repeated, Scope.ALL);
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }
@@ -704,8 +751,9 @@ public final class ColdCode {
         return method.isConstructor() && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
     }
 
+    /** {@code repeated}: the spot runs once per iteration of a loop or per call of a function in the method. */
     private static @Nullable String methodReason(J.MethodDeclaration method, J.@Nullable ClassDeclaration holder, ProjectFacts facts,
-                                                 boolean inLambda) {
+                                                 boolean inLambda, boolean repeated) {
         String name = method.getSimpleName();
         List<Statement> parameters = method.getParameters();
         boolean noParameters = parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty;
@@ -753,7 +801,8 @@ public final class ColdCode {
             && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {
             return "cold: in a ClassValue's computeValue, which runs once per class";
         }
-        if (name.equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
+        // main runs once, but its loops are the program's work: a line read, a file listed, a request served
+        if (!repeated && name.equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
             && parameters.get(0) instanceof J.VariableDeclarations
             && TypeUtils.isOfClassType(arrayElement(((J.VariableDeclarations) parameters.get(0)).getType()), "java.lang.String")) {
             return "cold: in main, which runs once";

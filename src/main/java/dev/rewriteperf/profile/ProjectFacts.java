@@ -63,7 +63,10 @@ public final class ProjectFacts {
      * {@code src/}, and each parses it).
      */
     private final Map<UUID, J.CompilationUnit> found = new HashMap<>();
-    /** What reading a method's calls in other files found, by method and depth: each spot of the method asks again. */
+    /**
+     * What reading a method's calls in other files found, by method, depth and whether a loop was on the way: each
+     * spot of the method asks again.
+     */
     private final Map<String, Optional<String>> callersRead = new HashMap<>();
     /** The types main code hashes directly, by name. */
     private final Map<String, JavaType.FullyQualified> hashedTypes = new HashMap<>();
@@ -218,11 +221,13 @@ public final class ProjectFacts {
     }
 
     /**
-     * The answer {@code read} gives for {@code method}'s calls at {@code depth}, read once and then remembered (a
-     * method's spots all ask the same).
+     * The answer {@code read} gives for {@code method}'s calls at {@code depth}, for spots that run once per
+     * iteration of a loop below it or not ({@code repeated}), read once and then remembered (a method's spots all ask
+     * the same).
      */
-    public synchronized @Nullable String callersRead(JavaType.Method method, int depth, Supplier<@Nullable String> read) {
-        String key = methodKey(method) + "@" + depth;
+    public synchronized @Nullable String callersRead(JavaType.Method method, int depth, boolean repeated,
+                                                     Supplier<@Nullable String> read) {
+        String key = methodKey(method) + "@" + depth + (repeated ? ", repeated" : "");
         Optional<String> known = callersRead.get(key);
         if (known == null) {
             known = Optional.ofNullable(read.get());

@@ -726,6 +726,117 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    /**
+     * {@code main} runs once, and so does a method it calls once; but its loops are the program's work (a CLI's loop
+     * over its input's lines), and so is what they call, down the calls: from the held-out pipeline case, whose whole
+     * per-event path was left alone as "called only from main". The collection a for-each loop goes over is evaluated
+     * once, and stays cold.
+     */
+    @Test
+    void whatTheLoopsOfMainCallIsPerCallCode() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()),
+          java(
+            """
+              import java.io.BufferedReader;
+              import java.io.IOException;
+              import java.util.List;
+
+              class Cli {
+                  public static void main(String[] args) throws IOException {
+                      System.out.println(String.format("reading %s", args[0]));
+                      for (String option : String.format("%s,%s", args[1], args[2]).split(",")) {
+                          System.out.println(option);
+                      }
+                      for (String arg : args) {
+                          System.out.println(String.format("argument %s", arg));
+                      }
+                      for (int i = 1; i < args.length; i++) {
+                          System.out.println(String.format("option %s", args[i]));
+                      }
+                      BufferedReader in = open(args[0]);
+                      String line;
+                      while ((line = in.readLine()) != null) {
+                          System.out.println(String.format("line %s", line));
+                          handle(line);
+                      }
+                      runBatches(List.of(args));
+                  }
+
+                  private static BufferedReader open(String path) {
+                      System.out.println(String.format("opening %s", path));
+                      return null;
+                  }
+
+                  private static void handle(String line) {
+                      System.out.println(String.format("handled %s", line));
+                  }
+
+                  private static void runBatches(List<String> names) {
+                      System.out.println(String.format("batches %s", names.size()));
+                      for (String name : names) {
+                          parse(name);
+                      }
+                      names.forEach(n -> System.out.println(String.format("done %s", n)));
+                  }
+
+                  private static void parse(String name) {
+                      System.out.println(String.format("parsed %s", name));
+                  }
+              }
+              """,
+            """
+              import java.io.BufferedReader;
+              import java.io.IOException;
+              import java.util.List;
+
+              class Cli {
+                  public static void main(String[] args) throws IOException {
+                      System.out.println(String.format("reading %s", args[0]));
+                      for (String option : String.format("%s,%s", args[1], args[2]).split(",")) {
+                          System.out.println(option);
+                      }
+                      for (String arg : args) {
+                          System.out.println(String.format("argument %s", arg));
+                      }
+                      for (int i = 1; i < args.length; i++) {
+                          System.out.println(String.format("option %s", args[i]));
+                      }
+                      BufferedReader in = open(args[0]);
+                      String line;
+                      while ((line = in.readLine()) != null) {
+                          System.out.println("line " + line);
+                          handle(line);
+                      }
+                      runBatches(List.of(args));
+                  }
+
+                  private static BufferedReader open(String path) {
+                      System.out.println(String.format("opening %s", path));
+                      return null;
+                  }
+
+                  private static void handle(String line) {
+                      System.out.println("handled " + line);
+                  }
+
+                  private static void runBatches(List<String> names) {
+                      System.out.println(String.format("batches %s", names.size()));
+                      for (String name : names) {
+                          parse(name);
+                      }
+                      names.forEach(n -> System.out.println("done " + n));
+                  }
+
+                  private static void parse(String name) {
+                      System.out.println("parsed " + name);
+                  }
+              }
+              """
+          )
+        );
+    }
+
     //language=java
     private static final String RULES = """
       import java.util.Arrays;
