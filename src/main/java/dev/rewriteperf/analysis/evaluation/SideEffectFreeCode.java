@@ -147,6 +147,9 @@ public final class SideEffectFreeCode {
 
         @Override
         public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+            if (reference.getReference().getSimpleName().equals("new") && reference.getContaining().getType() instanceof JavaType.Array) {
+                return super.visitMemberReference(reference, p); // Field[]::new only makes an array
+            }
             checkCall(reference.getMethodType(), reference.getContaining(), reference.getReference().getSimpleName(),
                     Collections.emptyList());
             return super.visitMemberReference(reference, p);
