@@ -48,9 +48,9 @@ final class ComposedMaps {
     /**
      * What {@code map} gives for {@code value}, the element the stream before it yields, written as one
      * expression; {@code loopVariable} is the name the value is computed from, which the later function must not
-     * refer to.
+     * refer to; a static method of {@code enclosingClass} is called by its name alone.
      */
-    static Applied apply(J.MethodInvocation map, Expression value, String loopVariable) {
+    static Applied apply(J.MethodInvocation map, Expression value, String loopVariable, JavaType.@Nullable FullyQualified enclosingClass) {
         JavaType passed = streamElement(map.getSelect());
         if (passed == null || !TypeUtils.isOfType(value.getType(), passed)) {
             return refused("the value passed from one `map` to the next has another type than the expression that computes it, " +
@@ -62,7 +62,7 @@ final class ComposedMaps {
         }
         Expression function = map.getArguments().get(0);
         if (function instanceof J.MemberReference) {
-            return ofReference((J.MemberReference) function, value);
+            return ofReference((J.MemberReference) function, value, enclosingClass);
         }
         J.Lambda lambda = function instanceof J.Lambda ? (J.Lambda) function : null;
         Expression body = lambda == null ? null : PerElementPipeline.returned(lambda);
@@ -84,7 +84,7 @@ final class ComposedMaps {
         return new Applied(substituted(body, parameter, value), null);
     }
 
-    private static Applied ofReference(J.MemberReference reference, Expression value) {
+    private static Applied ofReference(J.MemberReference reference, Expression value, JavaType.@Nullable FullyQualified enclosingClass) {
         JavaType.Method method = reference.getMethodType();
         if (method != null && method.isConstructor()) {
             // new T(f(x)) initialises T before f runs; the stream runs f first.
@@ -94,7 +94,8 @@ final class ComposedMaps {
         boolean argument = method != null && method.hasFlags(Flag.Static) || reference.getContaining() instanceof J.Identifier &&
                            "this".equals(((J.Identifier) reference.getContaining()).getSimpleName()) ||
                            MethodReferenceCall.isClassLiteral(reference.getContaining());
-        Expression call = MethodReferenceCall.applied(reference, argument ? value.withPrefix(Space.EMPTY) : asOperand(value));
+        Expression call = MethodReferenceCall.applied(reference, argument ? value.withPrefix(Space.EMPTY) : asOperand(value),
+                enclosingClass);
         return call == null ? refused("a later method reference is bound to an expression evaluated once, or is not a plain call") :
                 new Applied(call, null);
     }

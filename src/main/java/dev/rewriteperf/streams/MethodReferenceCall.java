@@ -1,6 +1,7 @@
 package dev.rewriteperf.streams;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
@@ -30,8 +31,13 @@ final class MethodReferenceCall {
     private MethodReferenceCall() {
     }
 
-    /** The call {@code reference} makes with {@code argument}, typed by the reference; null for other references. */
-    static @Nullable Expression applied(J.MemberReference reference, Expression argument) {
+    /**
+     * The call {@code reference} makes with {@code argument}, typed by the reference; null for other references. A
+     * static method of {@code enclosingClass}, the class whose code the call is written in, is called by its name
+     * alone ({@code parseLine(line)}, not {@code Cli.parseLine(line)}), as its own class's code calls it.
+     */
+    static @Nullable Expression applied(J.MemberReference reference, Expression argument,
+                                        JavaType.@Nullable FullyQualified enclosingClass) {
         JavaType.Method method = reference.getMethodType();
         Expression containing = reference.getContaining();
         if (method == null || reference.getTypeParameters() != null || method.hasFlags(Flag.Varargs)) {
@@ -46,7 +52,9 @@ final class MethodReferenceCall {
         J.Identifier name = reference.getReference().withPrefix(Space.EMPTY).withType(method);
         if (isTypeName(containing)) {
             if (method.hasFlags(Flag.Static) && parameters == 1 && !(containing instanceof J.ParameterizedType)) {
-                return call(containing.withPrefix(Space.EMPTY), name, arguments(argument), method);
+                boolean own = enclosingClass != null
+                              && method.getDeclaringType().getFullyQualifiedName().equals(enclosingClass.getFullyQualifiedName());
+                return call(own ? null : containing.withPrefix(Space.EMPTY), name, arguments(argument), method);
             }
             return !method.hasFlags(Flag.Static) && parameters == 0 ?
                     call(argument, name, JContainer.build(Collections.singletonList(JRightPadded.build(new J.Empty(randomId(), Space.EMPTY, Markers.EMPTY)))), method) : null;
@@ -57,6 +65,23 @@ final class MethodReferenceCall {
             return call(containing.withPrefix(Space.EMPTY), name.withType(typed), arguments(argument), typed);
         }
         return onThis && !method.hasFlags(Flag.Static) && parameters == 1 ? call(null, name, arguments(argument), method) : null;
+    }
+
+    /**
+     * The class whose members a call written at {@code cursor} sees first by name: its innermost class declaration;
+     * null within an anonymous class, whose own methods could share the name.
+     */
+    static JavaType.@Nullable FullyQualified enclosingClass(Cursor cursor) {
+        for (Cursor c = cursor; c != null; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.NewClass && ((J.NewClass) value).getBody() != null) {
+                return null;
+            }
+            if (value instanceof J.ClassDeclaration) {
+                return ((J.ClassDeclaration) value).getType();
+            }
+        }
+        return null;
     }
 
     /** {@code Class<T>.cast} returning {@code Type} for {@code Type.class}, where the reference's method type says {@code T}. */

@@ -89,7 +89,7 @@ final class PerElementPipeline {
         Expression function = perElement.getArguments().get(0);
         List<J.MethodInvocation> laterMaps = operations.subList(0, operations.size() - 1);
         if (!"flatMap".equals(operation) && function instanceof J.MemberReference) {
-            return ofMethodReference((J.MemberReference) function, laterMaps, source, destination, names);
+            return ofMethodReference((J.MemberReference) function, laterMaps, source, destination, names, MethodReferenceCall.enclosingClass(cursor));
         }
         J.Lambda lambda = function instanceof J.Lambda ? (J.Lambda) function : null;
         List<Expression> elements = lambda == null ? null : elements(lambda, operation);
@@ -118,10 +118,11 @@ final class PerElementPipeline {
      * The one element {@code value} after the {@code map} calls that follow the first, applied in the stream's
      * order ({@link ComposedMaps}); the reason in place of the value when one cannot be written inline.
      */
-    private static ComposedMaps.Applied composed(Expression value, List<J.MethodInvocation> laterMaps, String variable) {
+    private static ComposedMaps.Applied composed(Expression value, List<J.MethodInvocation> laterMaps, String variable,
+                                                 JavaType.@Nullable FullyQualified enclosingClass) {
         ComposedMaps.Applied applied = ComposedMaps.Applied.of(value);
         for (int i = laterMaps.size() - 1; i >= 0 && applied.value != null; i--) {
-            applied = ComposedMaps.apply(laterMaps.get(i), applied.value, variable);
+            applied = ComposedMaps.apply(laterMaps.get(i), applied.value, variable, enclosingClass);
         }
         return applied;
     }
@@ -160,7 +161,7 @@ final class PerElementPipeline {
         J.VariableDeclarations parameter = (J.VariableDeclarations) lambda.getParameters().getParameters().get(0);
         String name = parameter.getVariables().get(0).getSimpleName();
         if (!laterMaps.isEmpty()) {
-            ComposedMaps.Applied applied = composed(elements.get(0), laterMaps, name);
+            ComposedMaps.Applied applied = composed(elements.get(0), laterMaps, name, MethodReferenceCall.enclosingClass(cursor));
             if (applied.value == null) {
                 return refused(applied.reason, source, destination);
             }
@@ -182,18 +183,19 @@ final class PerElementPipeline {
      * after the element type, and the call is written out.
      */
     private static PerElementPipeline ofMethodReference(J.MemberReference reference, List<J.MethodInvocation> laterMaps,
-                                                        SizedSource source, Destination destination, FreshNames names) {
+                                                        SizedSource source, Destination destination, FreshNames names,
+                                                        JavaType.@Nullable FullyQualified enclosingClass) {
         if (source.element.text == null || source.element.type == null) {
             return refused(source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT, source, destination);
         }
         String name = names.take(variableName(source));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
                 source.element.type, null);
-        Expression call = MethodReferenceCall.applied(reference, variable);
+        Expression call = MethodReferenceCall.applied(reference, variable, enclosingClass);
         if (call == null) {
             return refused("the method reference is bound to an expression evaluated once, or is not a plain call", source, destination);
         }
-        ComposedMaps.Applied applied = composed(call, laterMaps, name);
+        ComposedMaps.Applied applied = composed(call, laterMaps, name, enclosingClass);
         if (applied.value == null) {
             return refused(applied.reason, source, destination);
         }

@@ -70,6 +70,97 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /**
+     * {@code Cli::parse} in {@code Cli}'s own code is called as {@code parse(line)}, as the class's engineer would
+     * call it (the held-out pipeline case read {@code PipelineMain.parseLine(line)} inside {@code PipelineMain}); another
+     * class's method, or one called from an anonymous class (whose own methods could share the name), keeps its class.
+     */
+    @Test
+    void aStaticMethodOfTheClassItselfIsCalledByItsName() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.function.Supplier;
+              import java.util.stream.Collectors;
+
+              class Cli {
+                  List<Integer> parsed(List<String> lines) {
+                      return lines.stream().map(Cli::parse).map(Cli::twice).collect(Collectors.toList());
+                  }
+
+                  List<String> numbers(List<Integer> values) {
+                      return values.stream().map(String::valueOf).collect(Collectors.toList());
+                  }
+
+                  Supplier<List<Integer>> later(List<String> lines) {
+                      return new Supplier<List<Integer>>() {
+                          @Override
+                          public List<Integer> get() {
+                              return lines.stream().map(Cli::parse).collect(Collectors.toList());
+                          }
+                      };
+                  }
+
+                  static Integer parse(String line) {
+                      return Integer.valueOf(line.trim());
+                  }
+
+                  static Integer twice(Integer value) {
+                      return value * 2;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.function.Supplier;
+
+              class Cli {
+                  List<Integer> parsed(List<String> lines) {
+                      List<Integer> result = new ArrayList<>(lines.size());
+                      for (String line : lines) {
+                          result.add(twice(parse(line)));
+                      }
+                      return result;
+                  }
+
+                  List<String> numbers(List<Integer> values) {
+                      List<String> result = new ArrayList<>(values.size());
+                      for (Integer value : values) {
+                          result.add(String.valueOf(value));
+                      }
+                      return result;
+                  }
+
+                  Supplier<List<Integer>> later(List<String> lines) {
+                      return new Supplier<List<Integer>>() {
+                          @Override
+                          public List<Integer> get() {
+                              List<Integer> result = new ArrayList<>(lines.size());
+                              for (String line : lines) {
+                                  result.add(Cli.parse(line));
+                              }
+                              return result;
+                          }
+                      };
+                  }
+
+                  static Integer parse(String line) {
+                      return Integer.valueOf(line.trim());
+                  }
+
+                  static Integer twice(Integer value) {
+                      return value * 2;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void aPipelineWrappedOntoItsOwnLineLeavesItsNameWhereTheFormatterWouldJoinIt() {
         // dnsjava (google-java-format): `resolvers.addAll(` then the pipeline on the next lines became
@@ -2159,7 +2250,7 @@ class PreSizeMapToListTest implements RewriteTest {
           }
           """;
         String after = RecipeOutput.of(new PreSizeMapToList(), source, 17);
-        assertThat(after).contains("result.add(second(Chains.first(name)).toUpperCase());").doesNotContain(".stream()");
+        assertThat(after).contains("result.add(second(first(name)).toUpperCase());").doesNotContain(".stream()");
         assertThat(after).contains("String once = first(n);");
         assertCompiledAlike("Chains", source, after, List.of("chained", "traced", "blocks"), List.of(" a ", "  ", "b"));
     }
@@ -2474,7 +2565,7 @@ class PreSizeMapToListTest implements RewriteTest {
                       List<CharSequence> list = Arrays.<CharSequence>asList(names);
                       List<String> result = new ArrayList<>(list.size());
                       for (CharSequence charSequence : list) {
-                          result.add(Witness.describe(charSequence));
+                          result.add(describe(charSequence));
                       }
                       return result;
                   }
