@@ -1,5 +1,6 @@
 package dev.rewriteperf.profile;
 
+import dev.rewriteperf.analysis.evaluation.Constants;
 import dev.rewriteperf.analysis.evaluation.Exits;
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import org.jspecify.annotations.Nullable;
@@ -9,6 +10,7 @@ import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -130,6 +132,8 @@ public final class ColdCode {
             "(?i)(?:.+[-_.])?(?:benchmarks?|jmh|examples?|samples?)|testkit(?:[-_.].+)?");
     private static final String CATCH = "cold: in a catch block";
     private static final String CALLED_ONLY_FROM_COLD_CODE = "cold: called only from cold code (";
+    private static final String COLD = "cold: ";
+    private static final String IN_MAIN = "cold: in main, which runs once";
 
     private ColdCode() {
     }
@@ -202,9 +206,10 @@ public final class ColdCode {
     }
 
     /**
-     * {@code callers} counts the methods followed up from the spot; {@code repeated}, whether on the way up it was in
-     * a loop that goes over items or in a function: {@code main} runs once, but what its loops run is the program's
-     * work, as is all that it calls.
+     * {@code callers} counts the methods followed up from the spot, each from a call of it; {@code repeated} says
+     * whether on the way up a loop over data or a function repeated it. {@code main}'s own code is cold, loops and
+     * all, but a method a loop repeats on the way up to main is the program's work: a command-line tool's loop over
+     * its input's lines, a segment's records a dump tool describes.
      */
     private static @Nullable String reason(Cursor cursor, ProjectFacts facts, int callers, boolean repeated, Scope scope) {
         boolean failures = scope != Scope.PATHS_BUT_FAILURES;
@@ -283,8 +288,9 @@ public final class ColdCode {
             }
             if (value instanceof J.MethodDeclaration) {
                 J.ClassDeclaration holder = c.firstEnclosing(J.ClassDeclaration.class);
-                String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda, perItem);
-                if (method == null) {
+                String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda, callers > 0 && perItem);
+                if (method == null && !repeated) {
+                    // a call made once does not outweigh what a loop below repeats (a copy's every chunk)
                     method = OutweighingCalls.reason(cursor, c);
                 }
                 return method != null || callers >= MAX_CALLERS ? method
@@ -307,24 +313,50 @@ public final class ColdCode {
 
     /**
      * Whether {@code child} of {@code loop} runs once per item: not the collection a for-each loop goes over (nor its
-     * variable), which is evaluated once, and no part of a loop over the method's {@code String[]} parameter, which
-     * parses a command line. A for loop's first clause is taken with its condition and update, which repeat.
+     * variable), which is evaluated once, and no part of a loop over the method's {@code String[]} parameter (its
+     * elements, or a condition on its {@code length}), which parses a command line. A for loop's first clause is taken
+     * with its condition and update, which repeat.
      */
     private static boolean runsPerItem(Object loop, Object child, Cursor at) {
         if (loop instanceof J.ForEachLoop) {
             J.ForEachLoop.Control control = ((J.ForEachLoop) loop).getControl();
-            return child != control && !isStringArrayParameter(control.getIterable(), at);
+            return child != control && !isStringArrayParameter(control.getIterable(), at) && !isFixed(control.getIterable());
         }
-        if (loop instanceof J.ForLoop) {
-            Expression condition = ((J.ForLoop) loop).getControl().getCondition();
-            return !(condition instanceof J.Binary && isLengthOfStringArrayParameter(((J.Binary) condition).getRight(), at));
-        }
-        return true;
+        Expression condition = loop instanceof J.ForLoop ? ((J.ForLoop) loop).getControl().getCondition()
+                : loop instanceof J.WhileLoop ? ((J.WhileLoop) loop).getCondition().getTree()
+                : loop instanceof J.DoWhileLoop ? ((J.DoWhileLoop) loop).getWhileCondition().getTree() : null;
+        return condition == null || !readsTheLengthOfAStringArrayParameter(condition, at);
     }
 
-    private static boolean isLengthOfStringArrayParameter(Expression expression, Cursor at) {
-        return expression instanceof J.FieldAccess && ((J.FieldAccess) expression).getSimpleName().equals("length")
-               && isStringArrayParameter(((J.FieldAccess) expression).getTarget(), at);
+    /**
+     * Items fixed as the code is written: a {@code static final} field (the sections a startup method registers
+     * routes for), an array written out, an enum's {@code values()}. A loop over them runs a set number of times, not
+     * once per item of data.
+     */
+    private static boolean isFixed(Expression iterable) {
+        Expression items = ExpressionShapes.unwrap(iterable);
+        if (items instanceof J.NewArray) {
+            return ((J.NewArray) items).getInitializer() != null;
+        }
+        if (items instanceof J.MethodInvocation) {
+            J.MethodInvocation call = (J.MethodInvocation) items;
+            JavaType.Method type = call.getMethodType();
+            return call.getSimpleName().equals("values") && call.getArguments().stream().allMatch(a -> a instanceof J.Empty)
+                   && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
+        }
+        return Constants.isStaticFinal(ExpressionShapes.variableOf(items));
+    }
+
+    private static boolean readsTheLengthOfAStringArrayParameter(Expression condition, Cursor at) {
+        AtomicBoolean found = new AtomicBoolean();
+        new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.FieldAccess visitFieldAccess(J.FieldAccess access, AtomicBoolean p) {
+                p.compareAndSet(false, access.getSimpleName().equals("length") && isStringArrayParameter(access.getTarget(), at));
+                return super.visitFieldAccess(access, p);
+            }
+        }.visit(condition, found);
+        return found.get();
     }
 
     /** {@code args} of {@code main(String[] args)}: a parameter of the method {@code at} is in, of type String[]. */
@@ -525,11 +557,16 @@ public final class ColdCode {
         if (!calledByName(method, type)) {
             return null;
         }
-        return facts.callersRead(type, callers, repeated, () -> {
+        String reason = facts.callersRead(type, callers, repeated, () -> {
             List<J.CompilationUnit> callingFiles = facts.callingFiles(type, file);
             return callingFiles == null || callingFiles.size() > MAX_CALLING_FILES ? null
                     : calledOnlyFromColdCode(type, callingFiles, facts, callers, repeated);
         });
+        // a public method main calls may be an API main only shows off: a framework's demo main that serves three
+        // requests calls the per-request code no other code of the project calls
+        boolean api = method.hasModifier(J.Modifier.Type.Public) || method.hasModifier(J.Modifier.Type.Protected);
+        return api && (IN_MAIN.equals(reason) || (CALLED_ONLY_FROM_COLD_CODE + IN_MAIN.substring(COLD.length()) + ")").equals(reason))
+                ? null : reason;
     }
 
     /** The cold context of the calls of {@code type} in {@code callingFiles} when every one is cold, else null. */
@@ -553,6 +590,11 @@ public final class ColdCode {
                     }
                     return super.visitMemberReference(reference, p);
                 }
+
+                @Override
+                public Space visitSpace(Space space, Space.Location location, Integer p) {
+                    return space; // a Javadoc's {@link #method} names the method, it does not call it
+                }
             }.visit(calling, 0, new Cursor(null, Cursor.ROOT_VALUE));
         }
         String first = null;
@@ -566,7 +608,7 @@ public final class ColdCode {
         if (first == null || first.startsWith(CALLED_ONLY_FROM_COLD_CODE)) {
             return first; // a chain of callers names its first cold context once
         }
-        return CALLED_ONLY_FROM_COLD_CODE + first.substring("cold: ".length()) + ")";
+        return CALLED_ONLY_FROM_COLD_CODE + first.substring(COLD.length()) + ")";
     }
 
     /**
@@ -751,7 +793,7 @@ public final class ColdCode {
         return method.isConstructor() && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
     }
 
-    /** {@code repeated}: the spot runs once per iteration of a loop or per call of a function in the method. */
+    /** {@code repeated}: the spot is reached through a call a loop over data or a function of this method repeats. */
     private static @Nullable String methodReason(J.MethodDeclaration method, J.@Nullable ClassDeclaration holder, ProjectFacts facts,
                                                  boolean inLambda, boolean repeated) {
         String name = method.getSimpleName();
@@ -801,11 +843,11 @@ public final class ColdCode {
             && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {
             return "cold: in a ClassValue's computeValue, which runs once per class";
         }
-        // main runs once, but its loops are the program's work: a line read, a file listed, a request served
+        // main runs once, but what its loops call is the program's work: a line read, a file listed, a request served
         if (!repeated && name.equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
             && parameters.get(0) instanceof J.VariableDeclarations
             && TypeUtils.isOfClassType(arrayElement(((J.VariableDeclarations) parameters.get(0)).getType()), "java.lang.String")) {
-            return "cold: in main, which runs once";
+            return IN_MAIN;
         }
         return null;
     }

@@ -210,6 +210,20 @@ final class OutweighingCalls {
         return false;
     }
 
+    /**
+     * Whether {@code child} of {@code loop} runs on every round: its body, a condition, a for loop's update
+     * ({@code header = reader.next()}); not a for loop's first clause, nor the collection a for-each loop goes over.
+     */
+    private static boolean repeatsInLoop(Loop loop, Object child, @Nullable Object grandchild) {
+        if (child == loop.getBody()) {
+            return true;
+        }
+        if (loop instanceof J.ForEachLoop) {
+            return false;
+        }
+        return !(loop instanceof J.ForLoop) || !((J.ForLoop) loop).getControl().getInit().contains(grandchild);
+    }
+
     private static boolean repeats(Object scope) {
         return scope instanceof Loop || scope instanceof J.Lambda;
     }
@@ -222,22 +236,24 @@ final class OutweighingCalls {
     private static List<Object> scopes(Cursor at, J.MethodDeclaration method) {
         List<Object> scopes = new ArrayList<>();
         Object child = at.getValue();
+        Object grandchild = null;
         for (Cursor c = at.getParent(); c != null && c.getValue() != method; c = c.getParent()) {
             Object parent = c.getValue();
             if (!(parent instanceof Tree)) {
                 continue; // padding and containers: their tree is the next one up
             }
-            Object scope = scope(parent, child);
+            Object scope = scope(parent, child, grandchild);
             if (scope != null) {
                 scopes.add(scope);
             }
+            grandchild = child;
             child = parent;
         }
         return scopes;
     }
 
-    private static @Nullable Object scope(Object parent, Object child) {
-        if (parent instanceof Loop && child == ((Loop) parent).getBody()
+    private static @Nullable Object scope(Object parent, Object child, @Nullable Object grandchild) {
+        if (parent instanceof Loop && repeatsInLoop((Loop) parent, child, grandchild)
             || parent instanceof J.Lambda || parent instanceof J.ClassDeclaration || parent instanceof J.MethodDeclaration) {
             return parent;
         }

@@ -9,6 +9,7 @@ import org.openrewrite.java.search.IsLikelyTest;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -307,6 +308,11 @@ public final class ProjectFacts {
         Reader(boolean mainCode, String file) {
             this.mainCode = mainCode;
             this.file = file;
+        }
+
+        @Override
+        public Space visitSpace(Space space, Space.Location location, Integer p) {
+            return space; // a Javadoc's {@link Type#method} names a method, it neither calls nor hashes anything
         }
 
         @Override

@@ -727,10 +727,13 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
-     * {@code main} runs once, and so does a method it calls once; but its loops are the program's work (a CLI's loop
-     * over its input's lines), and so is what they call, down the calls: from the held-out pipeline case, whose whole
-     * per-event path was left alone as "called only from main". The collection a for-each loop goes over is evaluated
-     * once, and stays cold.
+     * {@code main}'s own code is cold, loops and all (two held-out authors marked main's own loop body cold), as is a
+     * method it calls once and what that method's loops over fixed items call (the routes a startup method registers
+     * for a constant list of sections); but a method a loop over data repeats on the way up to main is the program's
+     * work (a CLI's loop over its input's lines, a dump tool's loop over a file's records), and so is what it calls:
+     * from the held-out pipeline case, whose whole per-event path was left alone as "called only from main". A method
+     * called for the collection a for-each loop goes over (evaluated once) or from a loop over main's arguments
+     * (parsing the command line) stays cold.
      */
     @Test
     void whatTheLoopsOfMainCallIsPerCallCode() {
@@ -743,16 +746,22 @@ class ColdCodeTest implements RewriteTest {
               import java.util.List;
 
               class Cli {
+                  private static final List<String> SECTIONS = List.of("books", "music");
+
                   public static void main(String[] args) throws IOException {
                       System.out.println(String.format("reading %s", args[0]));
-                      for (String option : String.format("%s,%s", args[1], args[2]).split(",")) {
+                      for (String option : options(args[1])) {
                           System.out.println(option);
                       }
                       for (String arg : args) {
-                          System.out.println(String.format("argument %s", arg));
+                          argument(arg);
                       }
                       for (int i = 1; i < args.length; i++) {
-                          System.out.println(String.format("option %s", args[i]));
+                          argument(args[i]);
+                      }
+                      int next = 0;
+                      while (next < args.length && args[next].startsWith("-")) {
+                          argument(args[next++]);
                       }
                       BufferedReader in = open(args[0]);
                       String line;
@@ -760,7 +769,16 @@ class ColdCodeTest implements RewriteTest {
                           System.out.println(String.format("line %s", line));
                           handle(line);
                       }
-                      runBatches(List.of(args));
+                      register();
+                      describeAll(in);
+                  }
+
+                  private static String[] options(String text) {
+                      return String.format("%s,", text).split(",");
+                  }
+
+                  private static void argument(String arg) {
+                      System.out.println(String.format("argument %s", arg));
                   }
 
                   private static BufferedReader open(String path) {
@@ -770,18 +788,33 @@ class ColdCodeTest implements RewriteTest {
 
                   private static void handle(String line) {
                       System.out.println(String.format("handled %s", line));
+                      parse(line);
                   }
 
-                  private static void runBatches(List<String> names) {
-                      System.out.println(String.format("batches %s", names.size()));
-                      for (String name : names) {
-                          parse(name);
+                  private static void parse(String line) {
+                      System.out.println(String.format("parsed %s", line));
+                  }
+
+                  private static void register() {
+                      for (String name : SECTIONS) {
+                          System.out.println(String.format("registered %s", name));
+                          route(name);
                       }
-                      names.forEach(n -> System.out.println(String.format("done %s", n)));
                   }
 
-                  private static void parse(String name) {
-                      System.out.println(String.format("parsed %s", name));
+                  private static void route(String name) {
+                      System.out.println(String.format("route %s", name));
+                  }
+
+                  private static void describeAll(BufferedReader in) throws IOException {
+                      System.out.println(String.format("describing %s", in));
+                      for (String record = in.readLine(); record != null; record = in.readLine()) {
+                          describe(record);
+                      }
+                  }
+
+                  private static void describe(String record) {
+                      System.out.println(String.format("record %s", record));
                   }
               }
               """,
@@ -791,24 +824,39 @@ class ColdCodeTest implements RewriteTest {
               import java.util.List;
 
               class Cli {
+                  private static final List<String> SECTIONS = List.of("books", "music");
+
                   public static void main(String[] args) throws IOException {
                       System.out.println(String.format("reading %s", args[0]));
-                      for (String option : String.format("%s,%s", args[1], args[2]).split(",")) {
+                      for (String option : options(args[1])) {
                           System.out.println(option);
                       }
                       for (String arg : args) {
-                          System.out.println(String.format("argument %s", arg));
+                          argument(arg);
                       }
                       for (int i = 1; i < args.length; i++) {
-                          System.out.println(String.format("option %s", args[i]));
+                          argument(args[i]);
+                      }
+                      int next = 0;
+                      while (next < args.length && args[next].startsWith("-")) {
+                          argument(args[next++]);
                       }
                       BufferedReader in = open(args[0]);
                       String line;
                       while ((line = in.readLine()) != null) {
-                          System.out.println("line " + line);
+                          System.out.println(String.format("line %s", line));
                           handle(line);
                       }
-                      runBatches(List.of(args));
+                      register();
+                      describeAll(in);
+                  }
+
+                  private static String[] options(String text) {
+                      return String.format("%s,", text).split(",");
+                  }
+
+                  private static void argument(String arg) {
+                      System.out.println(String.format("argument %s", arg));
                   }
 
                   private static BufferedReader open(String path) {
@@ -818,18 +866,214 @@ class ColdCodeTest implements RewriteTest {
 
                   private static void handle(String line) {
                       System.out.println("handled " + line);
+                      parse(line);
                   }
 
-                  private static void runBatches(List<String> names) {
-                      System.out.println(String.format("batches %s", names.size()));
-                      for (String name : names) {
-                          parse(name);
+                  private static void parse(String line) {
+                      System.out.println("parsed " + line);
+                  }
+
+                  private static void register() {
+                      for (String name : SECTIONS) {
+                          System.out.println(String.format("registered %s", name));
+                          route(name);
                       }
-                      names.forEach(n -> System.out.println("done " + n));
                   }
 
-                  private static void parse(String name) {
-                      System.out.println("parsed " + name);
+                  private static void route(String name) {
+                      System.out.println(String.format("route %s", name));
+                  }
+
+                  private static void describeAll(BufferedReader in) throws IOException {
+                      System.out.println(String.format("describing %s", in));
+                      for (String record = in.readLine(); record != null; record = in.readLine()) {
+                          describe(record);
+                      }
+                  }
+
+                  private static void describe(String record) {
+                      System.out.println("record " + record);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A public method only main calls may be an API that main only shows off (the held-out web framework's demo main
+     * serves three requests through the per-request code no other code of the project calls): not cold for that; a
+     * private helper of main is.
+     */
+    @Test
+    void aPublicMethodOnlyMainCallsIsNotColdForIt() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()),
+          java(
+            """
+              public class Server {
+                  public static void main(String[] args) {
+                      usage(args[0]);
+                      System.out.println(new Server().respond(args[1]));
+                  }
+
+                  private static void usage(String name) {
+                      System.out.println(String.format("usage: %s <request>", name));
+                  }
+
+                  public String respond(String request) {
+                      return String.format("200 %s", request);
+                  }
+              }
+              """,
+            """
+              public class Server {
+                  public static void main(String[] args) {
+                      usage(args[0]);
+                      System.out.println(new Server().respond(args[1]));
+                  }
+
+                  private static void usage(String name) {
+                      System.out.println(String.format("usage: %s <request>", name));
+                  }
+
+                  public String respond(String request) {
+                      return "200 " + request;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A for loop's update ({@code header = next()}) runs once per round, as its body does: a method it calls is not
+     * reached only after the file the loop's method opened once (the held-out batch case's record reader, whose
+     * per-record reads were left alone as called only after {@code Files.newInputStream}). The first clause runs once.
+     * Nor does a call its caller makes once outweigh what a loop in the method repeats (the case's per-chunk buffer,
+     * in a copy called after {@code Files.createDirectories}).
+     */
+    @Test
+    void aMethodAForLoopsUpdateCallsIsNotOutweighedByWhatTheLoopsMethodOpensOnce() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()),
+          java(
+            """
+              import java.io.DataInputStream;
+              import java.io.IOException;
+              import java.nio.file.Files;
+              import java.nio.file.Path;
+
+              class Records {
+                  private DataInputStream in;
+
+                  int count(Path file) throws IOException {
+                      in = new DataInputStream(Files.newInputStream(file));
+                      int n = 0;
+                      for (String header = first(); header != null; header = next()) {
+                          n++;
+                      }
+                      return n;
+                  }
+
+                  private String first() throws IOException {
+                      return String.format("first %s", in.readInt());
+                  }
+
+                  private String next() throws IOException {
+                      return String.format("record %s", in.readInt());
+                  }
+
+                  long archive(Path file) throws IOException {
+                      Files.createDirectories(file.getParent());
+                      return copy(file);
+                  }
+
+                  private long copy(Path file) throws IOException {
+                      long total = 0;
+                      while (in.available() > 0) {
+                          total += in.readInt();
+                          System.out.println(String.format("chunk %s", total));
+                      }
+                      return total;
+                  }
+              }
+              """,
+            """
+              import java.io.DataInputStream;
+              import java.io.IOException;
+              import java.nio.file.Files;
+              import java.nio.file.Path;
+
+              class Records {
+                  private DataInputStream in;
+
+                  int count(Path file) throws IOException {
+                      in = new DataInputStream(Files.newInputStream(file));
+                      int n = 0;
+                      for (String header = first(); header != null; header = next()) {
+                          n++;
+                      }
+                      return n;
+                  }
+
+                  private String first() throws IOException {
+                      return String.format("first %s", in.readInt());
+                  }
+
+                  private String next() throws IOException {
+                      return "record " + in.readInt();
+                  }
+
+                  long archive(Path file) throws IOException {
+                      Files.createDirectories(file.getParent());
+                      return copy(file);
+                  }
+
+                  private long copy(Path file) throws IOException {
+                      long total = 0;
+                      while (in.available() > 0) {
+                          total += in.readInt();
+                          System.out.println("chunk " + total);
+                      }
+                      return total;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A Javadoc's {@code {@link #parseSize}} names the method without calling it: the held-out batch case's option
+     * parser, called only from {@code main}, was taken for one with a per-call caller.
+     */
+    @Test
+    void aMethodLinkedFromJavadocAndCalledOnlyFromMainIsCold() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()),
+          java(
+            """
+              package c;
+
+              /**
+               * Reads the settings. The command line calls {@link #parseSize} once.
+               */
+              public final class Settings {
+                  static long parseSize(String text) {
+                      System.out.println(String.format("size %s", text));
+                      return Long.parseLong(text);
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              package c;
+
+              public final class Cli {
+                  public static void main(String[] args) {
+                      System.out.println(Settings.parseSize(args[0]));
                   }
               }
               """
