@@ -37,13 +37,15 @@ import java.util.regex.Pattern;
  *       and an enum's constructors and its constants' arguments, which run once per constant as the enum is
  *       initialised;</li>
  *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
- *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser);</li>
+ *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser). Of
+ *       the methods only {@code main} calls, not one a loop over data or a function repeats on the way up (the
+ *       program's work), nor a public or protected one (an API a demo {@code main} shows off);</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
  *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type;</li>
  *   <li>a spot its method reaches only after a call that costs far more than the rewrite saves: a file-system call,
  *       a class lookup, ... ({@link OutweighingCalls}).</li>
  * </ul>
- * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main} runs with it),
+ * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main}'s own code runs with it),
  * except for initialisers, where a lambda is a function kept for later calls unless a call runs it before it returns
  * ({@code names.forEach(n -> ..)}).
  */
@@ -270,7 +272,9 @@ public final class ColdCode {
                 }
             }
             repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
-            perItem |= value != cursor.getValue() && (value instanceof J.Lambda || Exits.isLoop(value) && runsPerItem(value, child, c));
+            // a method reference is itself the call when a caller's calls are read: handed on, it runs per item, as a lambda
+            perItem |= value instanceof J.MemberReference
+                       || value != cursor.getValue() && (value instanceof J.Lambda || Exits.isLoop(value) && runsPerItem(value, child, c));
             if (value instanceof J.Block && failures && !repeats && child instanceof Statement) {
                 String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
                 if (failing != null) {
@@ -359,11 +363,11 @@ public final class ColdCode {
         return found.get();
     }
 
-    /** {@code args} of {@code main(String[] args)}: a parameter of the method {@code at} is in, of type String[]. */
+    /** {@code args} of {@code main(String[] args)}, the method {@code at} is in. */
     private static boolean isStringArrayParameter(Expression expression, Cursor at) {
         J.MethodDeclaration method = at.firstEnclosing(J.MethodDeclaration.class);
         JavaType.Variable variable = expression instanceof J.Identifier ? ((J.Identifier) expression).getFieldType() : null;
-        if (method == null || variable == null || !TypeUtils.isOfClassType(arrayElement(variable.getType()), "java.lang.String")) {
+        if (method == null || variable == null || !isMain(method)) {
             return false;
         }
         for (Statement parameter : method.getParameters()) {
@@ -540,9 +544,9 @@ public final class ColdCode {
      * private one (or a package-private one no other file calls) from its own file's calls, any other from the calls
      * in the files the project's scan saw calling it (commons-compress's {@code Messages.format}, called only to build
      * an error's message; neo4j's {@code Format.formatPairs}, only from {@code toString()}). A call in a catch block
-     * does not count as cold here: the catch may be a fallback doing the method's work. Followed
-     * {@value #MAX_CALLERS} methods up ({@code getCanonicalConstructor} called only from a {@code ClassValue}'s
-     * {@code computeValue}).
+     * does not count as cold here: the catch may be a fallback doing the method's work; nor, for a public or
+     * protected method, one in main's own code. Followed {@value #MAX_CALLERS} methods up
+     * ({@code getCanonicalConstructor} called only from a {@code ClassValue}'s {@code computeValue}).
      */
     private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers,
                                                            boolean repeated) {
@@ -552,26 +556,27 @@ public final class ColdCode {
             return null;
         }
         if (calledOnlyInItsFile(method, type, file, facts)) {
-            return calledOnlyFromColdCode(type, Collections.singletonList(file), facts, callers, repeated);
+            return calledOnlyFromColdCode(type, Collections.singletonList(file), facts, callers, repeated, false);
         }
         if (!calledByName(method, type)) {
             return null;
         }
-        String reason = facts.callersRead(type, callers, repeated, () -> {
-            List<J.CompilationUnit> callingFiles = facts.callingFiles(type, file);
-            return callingFiles == null || callingFiles.size() > MAX_CALLING_FILES ? null
-                    : calledOnlyFromColdCode(type, callingFiles, facts, callers, repeated);
-        });
         // a public method main calls may be an API main only shows off: a framework's demo main that serves three
         // requests calls the per-request code no other code of the project calls
         boolean api = method.hasModifier(J.Modifier.Type.Public) || method.hasModifier(J.Modifier.Type.Protected);
-        return api && (IN_MAIN.equals(reason) || (CALLED_ONLY_FROM_COLD_CODE + IN_MAIN.substring(COLD.length()) + ")").equals(reason))
-                ? null : reason;
+        return facts.callersRead(type, callers, repeated, () -> {
+            List<J.CompilationUnit> callingFiles = facts.callingFiles(type, file);
+            return callingFiles == null || callingFiles.size() > MAX_CALLING_FILES ? null
+                    : calledOnlyFromColdCode(type, callingFiles, facts, callers, repeated, api);
+        });
     }
 
-    /** The cold context of the calls of {@code type} in {@code callingFiles} when every one is cold, else null. */
+    /**
+     * The cold context of the calls of {@code type} in {@code callingFiles} when every one is cold, else null; for an
+     * {@code api} method, null too when a call is cold only as main's own code.
+     */
     private static @Nullable String calledOnlyFromColdCode(JavaType.Method type, List<J.CompilationUnit> callingFiles,
-                                                           ProjectFacts facts, int callers, boolean repeated) {
+                                                           ProjectFacts facts, int callers, boolean repeated, boolean api) {
         List<Cursor> calls = new ArrayList<>();
         for (J.CompilationUnit calling : callingFiles) {
             new JavaIsoVisitor<Integer>() {
@@ -602,6 +607,9 @@ public final class ColdCode {
             String reason = reason(call, facts, callers + 1, repeated, Scope.ALL);
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
+            }
+            if (api && (reason.equals(IN_MAIN) || reason.equals(CALLED_ONLY_FROM_COLD_CODE + IN_MAIN.substring(COLD.length()) + ")"))) {
+                return null;
             }
             first = first == null ? reason : first;
         }
@@ -844,12 +852,17 @@ public final class ColdCode {
             return "cold: in a ClassValue's computeValue, which runs once per class";
         }
         // main runs once, but what its loops call is the program's work: a line read, a file listed, a request served
-        if (!repeated && name.equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
-            && parameters.get(0) instanceof J.VariableDeclarations
-            && TypeUtils.isOfClassType(arrayElement(((J.VariableDeclarations) parameters.get(0)).getType()), "java.lang.String")) {
+        if (!repeated && isMain(method)) {
             return IN_MAIN;
         }
         return null;
+    }
+
+    private static boolean isMain(J.MethodDeclaration method) {
+        List<Statement> parameters = method.getParameters();
+        return method.getSimpleName().equals("main") && method.hasModifier(J.Modifier.Type.Static) && parameters.size() == 1
+               && parameters.get(0) instanceof J.VariableDeclarations
+               && TypeUtils.isOfClassType(arrayElement(((J.VariableDeclarations) parameters.get(0)).getType()), "java.lang.String");
     }
 
     private static boolean isDeprecated(List<J.Annotation> annotations) {

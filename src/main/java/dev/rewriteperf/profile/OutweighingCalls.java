@@ -230,8 +230,8 @@ final class OutweighingCalls {
 
     /**
      * The trees between {@code at} and its method that decide whether or how often it runs: a loop or function it is
-     * in the body of, and the branch it is on (a then- or else-part, a case, a catch, one side of a ternary, the right
-     * side of {@code &&} or {@code ||}), and a nested class, whose code runs when called.
+     * in the body, condition or update of, and the branch it is on (a then- or else-part, a case, a catch, one side
+     * of a ternary, the right side of {@code &&} or {@code ||}), and a nested class, whose code runs when called.
      */
     private static List<Object> scopes(Cursor at, J.MethodDeclaration method) {
         List<Object> scopes = new ArrayList<>();

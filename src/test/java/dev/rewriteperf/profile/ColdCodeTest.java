@@ -771,6 +771,8 @@ class ColdCodeTest implements RewriteTest {
                       }
                       register();
                       describeAll(in);
+                      in.lines().forEach(Cli::check);
+                      records(in.readLine().split(";"));
                   }
 
                   private static String[] options(String text) {
@@ -816,6 +818,20 @@ class ColdCodeTest implements RewriteTest {
                   private static void describe(String record) {
                       System.out.println(String.format("record %s", record));
                   }
+
+                  private static void check(String line) {
+                      System.out.println(String.format("checked %s", line));
+                  }
+
+                  private static void records(String[] records) {
+                      for (String record : records) {
+                          store(record);
+                      }
+                  }
+
+                  private static void store(String record) {
+                      System.out.println(String.format("stored %s", record));
+                  }
               }
               """,
             """
@@ -849,6 +865,8 @@ class ColdCodeTest implements RewriteTest {
                       }
                       register();
                       describeAll(in);
+                      in.lines().forEach(Cli::check);
+                      records(in.readLine().split(";"));
                   }
 
                   private static String[] options(String text) {
@@ -894,6 +912,20 @@ class ColdCodeTest implements RewriteTest {
                   private static void describe(String record) {
                       System.out.println("record " + record);
                   }
+
+                  private static void check(String line) {
+                      System.out.println("checked " + line);
+                  }
+
+                  private static void records(String[] records) {
+                      for (String record : records) {
+                          store(record);
+                      }
+                  }
+
+                  private static void store(String record) {
+                      System.out.println("stored " + record);
+                  }
               }
               """
           )
@@ -903,7 +935,7 @@ class ColdCodeTest implements RewriteTest {
     /**
      * A public method only main calls may be an API that main only shows off (the held-out web framework's demo main
      * serves three requests through the per-request code no other code of the project calls): not cold for that; a
-     * private helper of main is.
+     * private helper of main is, whichever call of the method is read first.
      */
     @Test
     void aPublicMethodOnlyMainCallsIsNotColdForIt() {
@@ -912,6 +944,11 @@ class ColdCodeTest implements RewriteTest {
           java(
             """
               public class Server {
+                  @Override
+                  public String toString() {
+                      return respond("status");
+                  }
+
                   public static void main(String[] args) {
                       usage(args[0]);
                       System.out.println(new Server().respond(args[1]));
@@ -928,6 +965,11 @@ class ColdCodeTest implements RewriteTest {
               """,
             """
               public class Server {
+                  @Override
+                  public String toString() {
+                      return respond("status");
+                  }
+
                   public static void main(String[] args) {
                       usage(args[0]);
                       System.out.println(new Server().respond(args[1]));
