@@ -317,7 +317,7 @@ public final class ColdCode {
 
     /**
      * Whether {@code child} of {@code loop} runs once per item: not the collection a for-each loop goes over (nor its
-     * variable), which is evaluated once, and no part of a loop over the method's {@code String[]} parameter (its
+     * variable), which is evaluated once, and no part of a loop over {@code main}'s {@code String[]} parameter (its
      * elements, or a condition on its {@code length}), which parses a command line. A for loop's first clause is taken
      * with its condition and update, which repeat.
      */
@@ -367,16 +367,8 @@ public final class ColdCode {
     private static boolean isStringArrayParameter(Expression expression, Cursor at) {
         J.MethodDeclaration method = at.firstEnclosing(J.MethodDeclaration.class);
         JavaType.Variable variable = expression instanceof J.Identifier ? ((J.Identifier) expression).getFieldType() : null;
-        if (method == null || variable == null || !isMain(method)) {
-            return false;
-        }
-        for (Statement parameter : method.getParameters()) {
-            if (parameter instanceof J.VariableDeclarations && ((J.VariableDeclarations) parameter).getVariables().stream()
-                    .anyMatch(v -> variable.equals(v.getVariableType()))) {
-                return true;
-            }
-        }
-        return false;
+        return method != null && variable != null && isMain(method)
+               && variable.equals(((J.VariableDeclarations) method.getParameters().get(0)).getVariables().get(0).getVariableType());
     }
 
     /** The rest of {@code block} from its statement {@code statement} on: what runs once control reaches it. */
@@ -608,7 +600,7 @@ public final class ColdCode {
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }
-            if (api && (reason.equals(IN_MAIN) || reason.equals(CALLED_ONLY_FROM_COLD_CODE + IN_MAIN.substring(COLD.length()) + ")"))) {
+            if (api && isMainsOwnCode(reason)) {
                 return null;
             }
             first = first == null ? reason : first;
@@ -617,6 +609,11 @@ public final class ColdCode {
             return first; // a chain of callers names its first cold context once
         }
         return CALLED_ONLY_FROM_COLD_CODE + first.substring(COLD.length()) + ")";
+    }
+
+    /** Cold only as {@code main}'s own code: a call in it, or in a method only it calls. */
+    private static boolean isMainsOwnCode(String reason) {
+        return reason.equals(IN_MAIN) || reason.equals(CALLED_ONLY_FROM_COLD_CODE + IN_MAIN.substring(COLD.length()) + ")");
     }
 
     /**
