@@ -109,7 +109,7 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
                 return loop;
             }
             Set<String> imports = new TreeSet<>();
-            String entry = FreshNames.near(getCursor()).take("entry");
+            String entry = FreshNames.near(getCursor()).takeInLoop("entry");
             J.ForEachLoop header = Templates.builder(keys.entryLoopHeader(entry, imports, getCursor()), ctx)
                     .contextSensitive()
                     .imports(imports.toArray(new String[0]))

@@ -188,7 +188,7 @@ final class PerElementPipeline {
         if (source.element.text == null || source.element.type == null) {
             return refused(source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT, source, destination);
         }
-        String name = names.take(variableName(source));
+        String name = names.takeInLoop(variableName(source));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
                 source.element.type, null);
         Expression call = MethodReferenceCall.applied(reference, variable, enclosingClass);

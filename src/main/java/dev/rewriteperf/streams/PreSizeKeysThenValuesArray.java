@@ -169,7 +169,7 @@ public class PreSizeKeysThenValuesArray extends Recipe implements GatedRecipe {
             String array = site.filledName(names);
             String first = names.takeIndex();
             String second = names.takeIndex();
-            String entry = names.take("entry");
+            String entry = names.takeInLoop("entry");
             String code = LocalVariables.finalModifierAt(getCursor()) + generator.declaration(array, "#{map:any(java.util.Map)}.size() * 2") +
                           "int " + first + " = 0;\n" +
                           "int " + second + " = #{map}.size();\n" +

@@ -59,6 +59,64 @@ class IterateEntrySetInsteadOfKeySetTest implements RewriteTest {
         );
     }
 
+    /**
+     * Sibling loops each have an {@code entry}; around a nested loop rewritten too (first, as the visitor comes back
+     * up), the outer one takes another name.
+     */
+    @Test
+    void siblingLoopsEachHaveAnEntryAndANestedOneAnother() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Map;
+
+              class Totals {
+                  static long total(Map<String, Integer> orders, Map<String, Integer> refunds, Map<String, Map<String, Integer>> byRegion) {
+                      long total = 0;
+                      for (String customer : orders.keySet()) {
+                          total += orders.get(customer);
+                      }
+                      for (String customer : refunds.keySet()) {
+                          total -= refunds.get(customer);
+                      }
+                      for (String region : byRegion.keySet()) {
+                          Map<String, Integer> counts = byRegion.get(region);
+                          for (String item : counts.keySet()) {
+                              total += counts.get(item);
+                          }
+                      }
+                      return total;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.Map;
+
+              class Totals {
+                  static long total(Map<String, Integer> orders, Map<String, Integer> refunds, Map<String, Map<String, Integer>> byRegion) {
+                      long total = 0;
+                      for (Map.Entry<String, Integer> entry : orders.entrySet()) {
+                          total += entry.getValue();
+                      }
+                      for (Map.Entry<String, Integer> entry : refunds.entrySet()) {
+                          total -= entry.getValue();
+                      }
+                      for (Map.Entry<String, Map<String, Integer>> entry2 : byRegion.entrySet()) {
+                          Map<String, Integer> counts = entry2.getValue();
+                          for (Map.Entry<String, Integer> entry : counts.entrySet()) {
+                              total += entry.getValue();
+                          }
+                      }
+                      return total;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void aKeyUsedBesideTheLookupIsDeclaredFromTheEntry() {
         rewriteRun(

@@ -210,8 +210,8 @@ class PreSizeMapToArrayTest implements RewriteTest {
                       }
                       Code[] codes = new Code[numbers.size()];
                       int j = 0;
-                      for (Integer number2 : numbers) {
-                          codes[j++] = new Code(number2);
+                      for (Integer number : numbers) {
+                          codes[j++] = new Code(number);
                       }
                       String[] labels = new String[named.size()];
                       int k = 0;

@@ -249,6 +249,161 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /**
+     * A held-out case's finding: two sibling pipelines of one method were written with {@code sale} and
+     * {@code sale2}, and a loop over {@code regions} with {@code region2} because a method is named {@code region}.
+     * A loop's own variable need only be free where the loop is.
+     */
+    @Test
+    void siblingLoopsNameTheirVariablesAlike() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Report {
+                  static final class Sale {
+                      String region() {
+                          return "";
+                      }
+
+                      String id() {
+                          return "";
+                      }
+                  }
+
+                  int count(List<Sale> sales) {
+                      List<String> regions = sales.stream().map(Sale::region).collect(Collectors.toList());
+                      List<String> ids = sales.stream().map(Sale::id).collect(Collectors.toList());
+                      List<String> trimmed = regions.stream().map(String::trim).collect(Collectors.toList());
+                      return regions.size() + ids.size() + trimmed.size();
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Report {
+                  static final class Sale {
+                      String region() {
+                          return "";
+                      }
+
+                      String id() {
+                          return "";
+                      }
+                  }
+
+                  int count(List<Sale> sales) {
+                      List<String> regions = new ArrayList<>(sales.size());
+                      for (Sale sale : sales) {
+                          regions.add(sale.region());
+                      }
+                      List<String> ids = new ArrayList<>(sales.size());
+                      for (Sale sale : sales) {
+                          ids.add(sale.id());
+                      }
+                      List<String> trimmed = new ArrayList<>(regions.size());
+                      for (String region : regions) {
+                          trimmed.add(region.trim());
+                      }
+                      return regions.size() + ids.size() + trimmed.size();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * The look-alikes of {@link #siblingLoopsNameTheirVariablesAlike}: a local of a block around the loop (declared
+     * after it too), a parameter of the method or of a lambda around it, and a loop scheduled around or inside the
+     * same statement keep the name taken.
+     */
+    @Test
+    void aNameVisibleWhereTheLoopGoesIsNotReused() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.function.Consumer;
+              import java.util.stream.Collectors;
+
+              class Report {
+                  static final class Sale {
+                      String id() {
+                          return "";
+                      }
+                  }
+
+                  List<String> ids(List<Sale> sales, Sale sale) {
+                      return sales.stream().map(Sale::id).collect(Collectors.toList());
+                  }
+
+                  int later(List<Sale> sales) {
+                      List<String> ids = sales.stream().map(Sale::id).collect(Collectors.toList());
+                      Sale sale = sales.get(0);
+                      return ids.size() + sale.hashCode();
+                  }
+
+                  Consumer<Sale> each(List<Sale> sales) {
+                      return sale -> {
+                          List<String> ids = sales.stream().map(Sale::id).collect(Collectors.toList());
+                          System.out.println(ids);
+                      };
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.function.Consumer;
+
+              class Report {
+                  static final class Sale {
+                      String id() {
+                          return "";
+                      }
+                  }
+
+                  List<String> ids(List<Sale> sales, Sale sale) {
+                      List<String> result = new ArrayList<>(sales.size());
+                      for (Sale sale2 : sales) {
+                          result.add(sale2.id());
+                      }
+                      return result;
+                  }
+
+                  int later(List<Sale> sales) {
+                      List<String> ids = new ArrayList<>(sales.size());
+                      for (Sale sale2 : sales) {
+                          ids.add(sale2.id());
+                      }
+                      Sale sale = sales.get(0);
+                      return ids.size() + sale.hashCode();
+                  }
+
+                  Consumer<Sale> each(List<Sale> sales) {
+                      return sale -> {
+                          List<String> ids = new ArrayList<>(sales.size());
+                          for (Sale sale2 : sales) {
+                              ids.add(sale2.id());
+                          }
+                          System.out.println(ids);
+                      };
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void declaredVariableOfAProjectTypeWithAStaticImport() {
         rewriteRun(

@@ -2,22 +2,28 @@ package dev.rewriteperf.analysis.names;
 
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Statement;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Local variable names that clash with nothing in the enclosing method: no local declared anywhere in it
- * (before or after, in any nested scope), no field or method it names, no lambda parameter.
+ * (before or after, in any nested scope), no field or method it names, no lambda parameter. A new loop's own
+ * variable ({@link #takeInLoop}) need only be free where that loop is, so sibling loops of one method are named alike.
  */
 public final class FreshNames {
 
     private static final String TAKEN = FreshNames.class.getName();
+    private static final String LOOPS_TAKEN = FreshNames.class.getName() + ".loops";
     /**
      * Last words of names that end as plurals do but are not plain ones: singular nouns and acronyms ({@code alias},
      * {@code dns}), and plurals whose singular their ending does not tell ({@code movies}, {@code indices}).
@@ -40,13 +46,29 @@ public final class FreshNames {
     private final Set<String> takenOtherThanByMethods;
     /** The names taken for code not yet in the tree, shared by every {@code FreshNames} of the same scope. */
     private final Set<String> pending;
+    /** The statement of a block the names are for, with what encloses it; null outside a block. */
+    private final @Nullable LoopNames here;
+    /** The loop variables taken for loops not yet in the tree, shared by every {@code FreshNames} of the scope. */
+    private final List<LoopNames> pendingLoops;
+    /** The names {@link #takeInLoop} must avoid at {@link #here}, computed when first asked. */
+    private @Nullable Set<String> takenInLoop;
 
-    private FreshNames(Set<String> taken, Set<String> takenOtherThanByMethods, Set<String> pending) {
+    private FreshNames(Set<String> taken, Set<String> takenOtherThanByMethods, Set<String> pending,
+                       @Nullable LoopNames here, List<LoopNames> pendingLoops) {
         this.taken = taken;
         this.takenOtherThanByMethods = takenOtherThanByMethods;
         this.pending = pending;
+        this.here = here;
+        this.pendingLoops = pendingLoops;
         taken.addAll(pending);
         takenOtherThanByMethods.addAll(pending);
+        // a new declaration here must differ from the variables of loops scheduled around it or inside it
+        for (LoopNames loop : pendingLoops) {
+            if (here == null || loop.overlaps(here)) {
+                taken.addAll(loop.names);
+                takenOtherThanByMethods.addAll(loop.names);
+            }
+        }
     }
 
     /**
@@ -58,12 +80,57 @@ public final class FreshNames {
                                                    v instanceof J.CompilationUnit);
         J tree = scope.getValue();
         return new FreshNames(identifiersIn(tree), identifiersOtherThanMethodNamesIn(tree),
-                scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()));
+                scope.computeMessageIfAbsent(TAKEN, k -> new HashSet<>()), LoopNames.at(cursor, scope),
+                scope.computeMessageIfAbsent(LOOPS_TAKEN, k -> new ArrayList<>()));
+    }
+
+    /**
+     * A name for a variable declared only in a new loop that takes the place of the statement around the cursor
+     * (its loop variable): free of the names the statement writes, of those declared in the blocks around it and of
+     * the parameters and conditions that enclose it, and of the names taken for new code around or inside it. A
+     * sibling statement's own locals and loops do not count, nor method names, since a variable never hides a
+     * method. Outside a block's statement, as {@link #take}.
+     */
+    public String takeInLoop(String base) {
+        if (here == null) {
+            return take(base);
+        }
+        if (takenInLoop == null) {
+            takenInLoop = here.visibleNames();
+            takenInLoop.addAll(pending);
+            for (LoopNames loop : pendingLoops) {
+                if (loop.overlaps(here)) {
+                    takenInLoop.addAll(loop.names);
+                }
+            }
+        }
+        String name = base;
+        for (int n = 2; takenInLoop.contains(name); n++) {
+            name = base + n;
+        }
+        takenInLoop.add(name);
+        taken.add(name);
+        takenOtherThanByMethods.add(name);
+        if (!pendingLoops.contains(here)) {
+            pendingLoops.add(here);
+        }
+        here.names.add(name);
+        return name;
     }
 
     private static Set<String> identifiersOtherThanMethodNamesIn(J tree) {
+        return identifiersOtherThanMethodNamesIn(tree, null);
+    }
+
+    /** The names written in {@code tree} other than as a method's, leaving out those inside {@code skipped}. */
+    private static Set<String> identifiersOtherThanMethodNamesIn(J tree, @Nullable J skipped) {
         Set<String> names = new HashSet<>();
         new JavaIsoVisitor<Set<String>>() {
+            @Override
+            public @Nullable J visit(@Nullable Tree t, Set<String> found) {
+                return t != null && t == skipped ? (J) t : super.visit(t, found);
+            }
+
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, Set<String> found) {
                 Object parent = getCursor().getParentTreeCursor().getValue();
@@ -180,5 +247,79 @@ public final class FreshNames {
     public static boolean isUsableName(String name) {
         return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0)) &&
                name.chars().allMatch(Character::isJavaIdentifierPart) && !RESERVED.contains(name) && !name.contains("$");
+    }
+
+    /** A statement of a block that new code takes the place of, the trees around it, and its loops' variables. */
+    private static final class LoopNames {
+
+        private final Cursor statement;
+        private final UUID id;
+        /** The ids of the statement and of every tree around it, up to the scope. */
+        private final Set<UUID> around = new HashSet<>();
+        private final Set<String> names = new HashSet<>();
+
+        private LoopNames(Cursor statement) {
+            this.statement = statement;
+            this.id = ((Tree) statement.getValue()).getId();
+        }
+
+        /** The statement of a block at or around {@code cursor}, inside {@code scope}; null when there is none. */
+        static @Nullable LoopNames at(Cursor cursor, Cursor scope) {
+            for (Cursor c = cursor; c != null && c.getValue() != scope.getValue(); c = c.getParent()) {
+                if (c.getValue() instanceof Statement) {
+                    Object parent = c.getParentTreeCursor().getValue();
+                    if (parent instanceof J.Block || parent instanceof J.Case) {
+                        LoopNames names = new LoopNames(c);
+                        for (Cursor up = c; up != null; up = up.getParent()) {
+                            if (up.getValue() instanceof Tree) {
+                                names.around.add(((Tree) up.getValue()).getId());
+                            }
+                        }
+                        return names;
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** Whether one of the two statements is, or is inside, the other. */
+        boolean overlaps(LoopNames other) {
+            return around.contains(other.id) || other.around.contains(id);
+        }
+
+        /**
+         * The names a variable declared only inside this statement could clash with: every name the statement
+         * writes but those of methods, the locals of the blocks around it (of any case of a switch around it), and
+         * the names written in what else encloses it up to the method: its parameters, a lambda's, a loop's
+         * variable, a try's resources, a condition's pattern.
+         */
+        Set<String> visibleNames() {
+            Set<String> names = identifiersOtherThanMethodNamesIn(statement.getValue());
+            J inner = statement.getValue();
+            for (Cursor c = statement.getParentTreeCursor(); c.getValue() instanceof J; c = c.getParentTreeCursor()) {
+                J tree = c.getValue();
+                if (tree instanceof J.Block) {
+                    for (Statement s : ((J.Block) tree).getStatements()) {
+                        declaredBy(s, names);
+                        if (s instanceof J.Case) {
+                            ((J.Case) s).getStatements().forEach(caseStatement -> declaredBy(caseStatement, names));
+                        }
+                    }
+                } else if (!(tree instanceof J.Case)) {
+                    names.addAll(identifiersOtherThanMethodNamesIn(tree, inner));
+                }
+                if (tree instanceof J.MethodDeclaration || tree instanceof J.ClassDeclaration || tree instanceof J.NewClass) {
+                    break;
+                }
+                inner = tree;
+            }
+            return names;
+        }
+
+        private static void declaredBy(Statement statement, Set<String> names) {
+            if (statement instanceof J.VariableDeclarations) {
+                ((J.VariableDeclarations) statement).getVariables().forEach(v -> names.add(v.getSimpleName()));
+            }
+        }
     }
 }
