@@ -293,6 +293,11 @@ public final class ColdCode {
             if (value instanceof J.MethodDeclaration) {
                 J.ClassDeclaration holder = c.firstEnclosing(J.ClassDeclaration.class);
                 String method = methodReason((J.MethodDeclaration) value, holder, facts, inLambda, callers > 0 && perItem);
+                if (inLambda) {
+                    // a function handed on runs where it is called, not where it is made: neither what else the method
+                    // calls nor how often its callers run tells how often the function does
+                    return method;
+                }
                 if (method == null && !repeated) {
                     // a call made once does not outweigh what a loop below repeats (a copy's every chunk)
                     method = OutweighingCalls.reason(cursor, c);
@@ -832,6 +837,14 @@ public final class ColdCode {
         if (name.equals("hashCode") && noParameters && instance && owner != null && Boolean.FALSE.equals(facts.hashed(owner))) {
             return "cold: in hashCode() of a type main code never hashes (no map keyed by it, no set of it)";
         }
+        if (owner != null && isThrowable(owner)) {
+            return "cold: in " + owner.getClassName() + ", an exception, whose code runs when something has failed";
+        }
+        if (inLambda) {
+            // what follows runs once per process, type or copy; a function made there (a listener main registers, a
+            // renderer made once per type) runs whenever it is called
+            return null;
+        }
         if (method.isConstructor() && owner != null && parameters.size() == 1 && parameters.get(0) instanceof J.VariableDeclarations
             && TypeUtils.isOfClassType(((J.VariableDeclarations) parameters.get(0)).getType(), owner.getFullyQualifiedName())) {
             return "cold: in a copy constructor, which runs when an object is duplicated, not each time it is used";
@@ -840,9 +853,6 @@ public final class ColdCode {
         if (introspection != null) {
             return "cold: reads a class's members by reflection (" + introspection + "()), which copies them on every " +
                    "call: code that runs once per type and costs more than the rewrite saves";
-        }
-        if (owner != null && isThrowable(owner)) {
-            return "cold: in " + owner.getClassName() + ", an exception, whose code runs when something has failed";
         }
         if (name.equals("computeValue") && parameters.size() == 1 && owner != null
             && TypeUtils.isAssignableTo("java.lang.ClassValue", owner)) {

