@@ -1499,6 +1499,113 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         );
     }
 
+    /**
+     * A function that returns functions (a renderer per type, held-out server and template engine) makes them; what
+     * their bodies do happens when they are called, as it did when the map held them.
+     */
+    @Test
+    void aFunctionReturningFunctionsWithEffectsInTheirBodiesIsConverted() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.BiConsumer;
+
+              class Renderers {
+                  private static final Map<Class<?>, BiConsumer<Object, StringBuilder>> RENDERERS = new ConcurrentHashMap<>();
+
+                  static void render(Object value, StringBuilder out) {
+                      RENDERERS.computeIfAbsent(value.getClass(), Renderers::rendererFor).accept(value, out);
+                  }
+
+                  private static BiConsumer<Object, StringBuilder> rendererFor(Class<?> type) {
+                      if (type == String.class) {
+                          return (value, out) -> out.append('"').append(value).append('"');
+                      }
+                      return type.isArray() ? (value, out) -> out.append("[..]") : (value, out) -> out.append(value);
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.function.BiConsumer;
+
+              class Renderers {
+                  private static final ClassValue<BiConsumer<Object, StringBuilder>> RENDERERS = new ClassValue<BiConsumer<Object, StringBuilder>>() {
+                      @Override
+                      protected BiConsumer<Object, StringBuilder> computeValue(Class<?> type) {
+                          return rendererFor(type);
+                      }
+                  };
+
+                  static void render(Object value, StringBuilder out) {
+                      RENDERERS.get(value.getClass()).accept(value, out);
+                  }
+
+                  private static BiConsumer<Object, StringBuilder> rendererFor(Class<?> type) {
+                      if (type == String.class) {
+                          return (value, out) -> out.append('"').append(value).append('"');
+                      }
+                      return type.isArray() ? (value, out) -> out.append("[..]") : (value, out) -> out.append(value);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * The look-alikes: a function whose body runs now (handed to {@code forEach}) and a returned method reference
+     * bound to a field read now, which a cached function would keep after the field changed.
+     */
+    @Test
+    void doesNotConvertWhenAFunctionRunsNowOrBindsAFieldNow() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactlyInAnyOrder(
+              "the function writes the field `seen`",
+              "the function reads `formatter`, a field whose content may change")),
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Function;
+
+              class Renderers {
+                  private static final Map<Class<?>, List<String>> NAMES = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Function<Object, String>> FORMATS = new ConcurrentHashMap<>();
+                  private static int seen;
+                  static Function<Object, String> formatter = String::valueOf;
+
+                  static List<String> names(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, Renderers::namesOf);
+                  }
+
+                  static String format(Object value) {
+                      return FORMATS.computeIfAbsent(value.getClass(), Renderers::formatFor).apply(value);
+                  }
+
+                  private static List<String> namesOf(Class<?> type) {
+                      List<String> names = new ArrayList<>();
+                      names.add(type.getName());
+                      names.forEach(name -> seen++);
+                      return names;
+                  }
+
+                  private static Function<Object, String> formatFor(Class<?> type) {
+                      return formatter::apply;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void doesNotConvertWhenTheFunctionWritesAField() {
         rewriteRun(

@@ -1,6 +1,7 @@
 package dev.rewriteperf.analysis.evaluation;
 
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
@@ -146,7 +147,31 @@ public final class SideEffectFreeCode {
         }
 
         @Override
+        public J.Lambda visitLambda(J.Lambda lambda, Integer p) {
+            // a function returned is made, not run: what its body does happens where it is called (a renderer per type)
+            return isReturned(getCursor()) ? lambda : super.visitLambda(lambda, p);
+        }
+
+        /** Whether the function at {@code function} is what the code returns, perhaps as one side of a {@code ?:}. */
+        private boolean isReturned(Cursor function) {
+            for (Cursor c = function.getParent(); c != null; c = c.getParent()) {
+                Object value = c.getValue();
+                if (value instanceof J.Return) {
+                    return true;
+                }
+                if (value instanceof J && !(value instanceof J.Ternary) && !(value instanceof J.Parentheses)) {
+                    return false;
+                }
+            }
+            return false; // the function examined is itself the code: it runs
+        }
+
+        @Override
         public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+            if (isReturned(getCursor())) {
+                visit(reference.getContaining(), p); // a bound receiver is read now, the method called later
+                return reference;
+            }
             if (reference.getReference().getSimpleName().equals("new") && reference.getContaining().getType() instanceof JavaType.Array) {
                 return super.visitMemberReference(reference, p); // Field[]::new only makes an array
             }
