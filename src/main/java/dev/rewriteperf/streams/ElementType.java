@@ -48,7 +48,7 @@ final class ElementType {
         JavaType type = attributed == null ? null : attributed.get(0);
         List<Expression> declared = declaredTypeArguments(collection, cursor, "java.util.Collection", 1);
         if (declared != null) {
-            return declared(DeclaredTypes.asVariableType(declared.get(0)), type, cursor);
+            return declared(declared.get(0), type, cursor);
         }
         return fromAttribution(type, cursor, imports);
     }
@@ -74,7 +74,7 @@ final class ElementType {
             return fromAttribution(type, cursor, imports);
         }
         if ("keySet".equals(view) || "values".equals(view)) {
-            return declared(DeclaredTypes.asVariableType(declared.get("keySet".equals(view) ? 0 : 1)), type, cursor);
+            return declared(declared.get("keySet".equals(view) ? 0 : 1), type, cursor);
         }
         if (type == null) {
             return refused("the map's entry type is not known");
@@ -82,6 +82,18 @@ final class ElementType {
         imports.add("java.util.Map");
         String entry = "Map.Entry<" + declared.get(0).printTrimmed(cursor) + ", " + declared.get(1).printTrimmed(cursor) + ">";
         return new ElementType(entry, null, type, null);
+    }
+
+    /**
+     * The loop variable's type for a declared type argument: the argument, the bound of {@code ? extends T}, and
+     * {@code Object} for {@code ?} or {@code ? super T}, whose elements are known to be no more than objects.
+     */
+    private static ElementType declared(Expression typeArgument, @Nullable JavaType type, Cursor cursor) {
+        if (typeArgument instanceof J.Wildcard && (((J.Wildcard) typeArgument).getBound() == null
+                                                   || ((J.Wildcard) typeArgument).getBound() == J.Wildcard.Bound.Super)) {
+            return new ElementType("Object", null, JavaType.ShallowClass.build("java.lang.Object"), null);
+        }
+        return declared(DeclaredTypes.asVariableType(typeArgument), type, cursor);
     }
 
     private static ElementType declared(@Nullable TypeTree tree, @Nullable JavaType type, Cursor cursor) {

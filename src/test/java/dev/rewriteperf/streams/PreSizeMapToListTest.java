@@ -1066,19 +1066,52 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /**
+     * The elements of a {@code List<?>} or a {@code List<? super Integer>} are known to be objects and no more: the
+     * loop variable is an {@code Object} (held-out cases' renderers of any list a response or a filter is given).
+     */
     @Test
-    void lowerBoundedSourceIsListed() {
+    void unboundedAndLowerBoundedSourcesGiveTheLoopVariableObject() {
         rewriteRun(
-          spec -> leftAloneBecause("is a wildcard").accept(spec),
           java(
             //language=java
             """
+              import java.util.Collection;
               import java.util.List;
               import java.util.stream.Collectors;
 
               class Sinks {
                   List<String> names(List<? super Integer> sink) {
                       return sink.stream().map(o -> String.valueOf(o)).collect(Collectors.toList());
+                  }
+
+                  List<String> lines(Collection<?> items) {
+                      List<String> lines = items.stream().map(String::valueOf).collect(Collectors.toList());
+                      return lines;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.Collection;
+              import java.util.List;
+
+              class Sinks {
+                  List<String> names(List<? super Integer> sink) {
+                      List<String> result = new ArrayList<>(sink.size());
+                      for (Object o : sink) {
+                          result.add(String.valueOf(o));
+                      }
+                      return result;
+                  }
+
+                  List<String> lines(Collection<?> items) {
+                      List<String> lines = new ArrayList<>(items.size());
+                      for (Object item : items) {
+                          lines.add(String.valueOf(item));
+                      }
+                      return lines;
                   }
               }
               """
