@@ -72,6 +72,9 @@ public final class Dereferences {
                 return false;
             }
             Object parent = c.getParentTreeCursor().getValue();
+            if (dereferencesFirst(parent, tree, variable)) {
+                return true;
+            }
             if (parent instanceof J.Block) {
                 for (Statement earlier : ((J.Block) parent).getStatements()) {
                     if (earlier == tree) {
@@ -84,6 +87,22 @@ public final class Dereferences {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether {@code parent} evaluates, before {@code child} runs, a condition that calls an instance method on
+     * {@code variable}: an {@code if}'s for either branch ({@code if (text.length() > MAX) out.append(text.substring(..))}),
+     * a {@code while} loop's for its body, a {@code ?:}'s for either side.
+     */
+    private static boolean dereferencesFirst(Object parent, Object child, JavaType.Variable variable) {
+        if (parent instanceof J.If) {
+            return child != ((J.If) parent).getIfCondition() && dereferences(((J.If) parent).getIfCondition(), variable);
+        }
+        if (parent instanceof J.WhileLoop) {
+            return child == ((J.WhileLoop) parent).getBody() && dereferences(((J.WhileLoop) parent).getCondition(), variable);
+        }
+        return parent instanceof J.Ternary && child != ((J.Ternary) parent).getCondition()
+               && dereferences(((J.Ternary) parent).getCondition(), variable);
     }
 
     /**

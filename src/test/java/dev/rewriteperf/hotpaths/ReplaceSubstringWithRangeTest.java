@@ -177,6 +177,88 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
         );
     }
 
+    /**
+     * A parameter an {@code if}'s or a {@code while}'s condition dereferences cannot be null in its branches or body
+     * (a held-out server's truncation of long payloads); one that only a branch, a {@code &&}'s right side or
+     * another variable's condition dereferences may be.
+     */
+    @Test
+    void aStringTheConditionAroundDereferencesIsAppended() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).hasSize(3)
+            .allSatisfy(row -> assertThat(row.getReason()).contains("may be null"))),
+          version(java(
+            """
+              class Payloads {
+                  static final int MAX = 64;
+
+                  void truncated(String text, StringBuilder out) {
+                      if (text.length() > MAX) {
+                          out.append(text.substring(0, MAX)).append("...");
+                      } else {
+                          out.append(text.substring(1, 2));
+                      }
+                  }
+
+                  void lines(String text, StringBuilder out, int end) {
+                      while (text.indexOf(';') > end) {
+                          out.append(text.substring(0, end));
+                      }
+                  }
+
+                  void lookAlikes(String text, String other, boolean check, StringBuilder out) {
+                      if (other.length() > MAX) {
+                          out.append(text.substring(0, MAX));
+                      }
+                      if (check && text.length() > MAX) {
+                          out.append(text.substring(1, MAX));
+                      }
+                      if (check) {
+                          text.length();
+                      } else {
+                          out.append(text.substring(2, MAX));
+                      }
+                  }
+              }
+              """,
+            """
+              class Payloads {
+                  static final int MAX = 64;
+
+                  void truncated(String text, StringBuilder out) {
+                      if (text.length() > MAX) {
+                          out.append(text, 0, MAX).append("...");
+                      } else {
+                          out.append(text, 1, 2);
+                      }
+                  }
+
+                  void lines(String text, StringBuilder out, int end) {
+                      while (text.indexOf(';') > end) {
+                          out.append(text, 0, end);
+                      }
+                  }
+
+                  void lookAlikes(String text, String other, boolean check, StringBuilder out) {
+                      if (other.length() > MAX) {
+                          out.append(text.substring(0, MAX));
+                      }
+                      if (check && text.length() > MAX) {
+                          out.append(text.substring(1, MAX));
+                      }
+                      if (check) {
+                          text.length();
+                      } else {
+                          out.append(text.substring(2, MAX));
+                      }
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
     /** The look-alikes: a local that may be null from its start, or that is assigned again, is left alone. */
     @Test
     void aLocalThatMayBeNullOrIsAssignedAgainIsLeftAlone() {
