@@ -53,11 +53,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * method registers for a constant list cold. Where an author disagrees with a rule the issue states or the pack
  * adopted by measurement (catch blocks are cold; the hashCode() of a type nothing hashes; a call that costs more
  * than the rewrite saves; a public method only main calls is not cold for that), the row says "disagreement".
+ * <p>
+ * A third round on 2026-11-27 (afternoon): a TCP server library and its demo ({@code netserver}, Java 11), a JDBC-style
+ * data access layer and its migration tool ({@code dao}, Java 8), a template engine and its CLI ({@code render},
+ * Java 17), a game's tick loop ({@code sim}, Java 21), 282 spots. They found handlers written inside main (lambdas, an
+ * anonymous class) and renderers a once-per-type method hands out taken for code that runs once, class-keyed caches
+ * refused for the effects of the functions their function returns, a {@code List<?>} refused as a wildcard, and a
+ * string dereferenced by the condition around its append taken to be maybe null. A spot with no row of its own is
+ * reported with the rows on the lines around it, to tell a row written on another line of the same statement (a copy
+ * loop's row is on the loop, not its buffer) from none.
  */
 class HeldOutStyleTest {
 
     @ParameterizedTest
-    @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21"})
+    @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21",
+                "netserver, 11", "dao, 8", "render, 17", "sim, 21"})
     void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
         Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
         Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);
@@ -68,7 +78,7 @@ class HeldOutStyleTest {
             String spot = columns[0].substring("src/main/java/".length()) + ":" + columns[1];
             String problem = problem(columns[3], rows.getOrDefault(spot, new ArrayList<>()));
             if (problem != null) {
-                wrong.add(spot + " (" + columns[2] + ", " + columns[4] + "): " + problem);
+                wrong.add(spot + " (" + columns[2] + ", " + columns[4] + "): " + problem + nearby(rows, spot));
             }
         }
         List<String> listed = expected.subList(1, expected.size()).stream().map(l -> l.split("\\t"))
@@ -81,6 +91,22 @@ class HeldOutStyleTest {
         assertThat(wrong).as("spots not treated as " + project + "/expected.tsv says").isEmpty();
         assertThat(expected).as("the case holds both kinds of spot")
           .anyMatch(l -> l.contains("\trewrite\t")).anyMatch(l -> l.contains("\tcold\t"));
+    }
+
+    /** The rows on the three lines either side of a spot that has none, to tell a row on another line from none. */
+    private static String nearby(Map<String, List<PerformanceCandidates.Row>> rows, String spot) {
+        if (rows.containsKey(spot)) {
+            return "";
+        }
+        String file = spot.substring(0, spot.lastIndexOf(':') + 1);
+        int line = Integer.parseInt(spot.substring(file.length()));
+        List<String> near = new ArrayList<>();
+        for (int at = line - 3; at <= line + 3; at++) {
+            for (PerformanceCandidates.Row row : rows.getOrDefault(file + at, new ArrayList<>())) {
+                near.add("line " + at + " " + (row.isChanged() ? "rewritten" : row.getReason()));
+            }
+        }
+        return near.isEmpty() ? "" : "; nearby: " + near;
     }
 
     /** What is wrong with the rows at a spot, for what the case expects there; null when nothing. */
