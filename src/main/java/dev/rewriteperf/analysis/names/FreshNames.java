@@ -109,6 +109,8 @@ public final class FreshNames {
             name = base + n;
         }
         takenInLoop.add(name);
+        // this rewrite's own later names avoid it; other statements' do only where their statements overlap this one
+        // (pendingLoops), since a statement that does not declares nothing in the loop's scope
         taken.add(name);
         takenOtherThanByMethods.add(name);
         if (!pendingLoops.contains(here)) {
@@ -254,7 +256,7 @@ public final class FreshNames {
 
         private final Cursor statement;
         private final UUID id;
-        /** The ids of the statement and of every tree around it, up to the scope. */
+        /** The ids of the statement and of every tree around it. */
         private final Set<UUID> around = new HashSet<>();
         private final Set<String> names = new HashSet<>();
 
@@ -305,10 +307,15 @@ public final class FreshNames {
                             ((J.Case) s).getStatements().forEach(caseStatement -> declaredBy(caseStatement, names));
                         }
                     }
-                } else if (!(tree instanceof J.Case)) {
+                } else if (tree instanceof J.Case) {
+                    // a case's pattern (case Order order ->) is in scope in its body
+                    ((J.Case) tree).getCaseLabels().forEach(label -> names.addAll(identifiersOtherThanMethodNamesIn(label)));
+                } else {
                     names.addAll(identifiersOtherThanMethodNamesIn(tree, inner));
                 }
-                if (tree instanceof J.MethodDeclaration || tree instanceof J.ClassDeclaration || tree instanceof J.NewClass) {
+                // an anonymous class's body starts a scope of its own; a lambda handed to a constructor does not
+                if (tree instanceof J.MethodDeclaration || tree instanceof J.ClassDeclaration
+                    || tree instanceof J.NewClass && inner == ((J.NewClass) tree).getBody()) {
                     break;
                 }
                 inner = tree;
@@ -316,10 +323,23 @@ public final class FreshNames {
             return names;
         }
 
+        /**
+         * The locals a statement of a block around declares: a declaration's, and the pattern variables of its
+         * conditions, which may stay in scope after it ({@code if (!(msg instanceof Order order)) return;}).
+         */
         private static void declaredBy(Statement statement, Set<String> names) {
             if (statement instanceof J.VariableDeclarations) {
                 ((J.VariableDeclarations) statement).getVariables().forEach(v -> names.add(v.getSimpleName()));
             }
+            new JavaIsoVisitor<Set<String>>() {
+                @Override
+                public J.InstanceOf visitInstanceOf(J.InstanceOf instanceOf, Set<String> found) {
+                    if (instanceOf.getPattern() != null) {
+                        found.addAll(identifiersOtherThanMethodNamesIn(instanceOf.getPattern()));
+                    }
+                    return super.visitInstanceOf(instanceOf, found);
+                }
+            }.visit(statement, names);
         }
     }
 }
