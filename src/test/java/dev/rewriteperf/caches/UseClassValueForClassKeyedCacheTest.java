@@ -1606,6 +1606,71 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         );
     }
 
+    /**
+     * A returned function that uses the object the cache's method runs on (an instance method, {@code this}) could
+     * not be written in a {@code ClassValue}'s {@code computeValue}; nor is a function a called method returns the
+     * function's to make: its caller may run it at once.
+     */
+    @Test
+    void doesNotConvertAFunctionReturningOneThatUsesItsObjectOrRunningOneAMethodReturns() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).extracting(PerformanceCandidates.Row::getReason).containsExactlyInAnyOrder(
+              "the function returns a function that calls `escape` of the object it belongs to",
+              "the function returns a function that uses the object it belongs to (`this`)",
+              "the function writes the field `seen`")),
+          java(
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Consumer;
+              import java.util.function.Function;
+
+              class Renderers {
+                  private static final Map<Class<?>, Function<Object, String>> ESCAPED = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Function<Object, String>> DESCRIBED = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, List<String>> NAMES = new ConcurrentHashMap<>();
+                  private static int seen;
+
+                  String escaped(Object value) {
+                      return ESCAPED.computeIfAbsent(value.getClass(), type -> {
+                          return v -> escape(String.valueOf(v));
+                      }).apply(value);
+                  }
+
+                  String described(Object value) {
+                      return DESCRIBED.computeIfAbsent(value.getClass(), type -> this::describe).apply(value);
+                  }
+
+                  static List<String> names(Class<?> type) {
+                      return NAMES.computeIfAbsent(type, t -> {
+                          List<String> names = new ArrayList<>();
+                          names.add(t.getName());
+                          names.forEach(counter());
+                          return names;
+                      });
+                  }
+
+                  private static Consumer<String> counter() {
+                      return name -> seen++;
+                  }
+
+                  private String escape(String text) {
+                      return text.replace("<", "&lt;");
+                  }
+
+                  private String describe(Object value) {
+                      return value + "@" + hashCode();
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void doesNotConvertWhenTheFunctionWritesAField() {
         rewriteRun(

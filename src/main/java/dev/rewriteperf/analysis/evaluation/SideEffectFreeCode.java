@@ -16,6 +16,7 @@ import java.util.BitSet;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 
@@ -40,21 +41,29 @@ public final class SideEffectFreeCode {
      * followed, up to a bound.
      */
     public static @Nullable String reason(J code, J.CompilationUnit compilationUnit) {
-        Checker checker = new Checker(compilationUnit);
+        Checker checker = new Checker(compilationUnit, code);
         checker.visit(code, 0);
         return checker.reason;
     }
 
     private static final class Checker extends JavaIsoVisitor<Integer> {
         private final SameFileDeclarations sameFile;
+        /** The code examined: a lambda, a method reference or a statement. */
+        private final J root;
+        /** The method a method reference examined names, until it is followed; then its body is {@link #functionBody}. */
+        private JavaType.@Nullable Method function;
+        private J.@Nullable Block functionBody;
+        /** The bodies of the methods followed, whose returns go back to their callers. */
+        private final Set<J.Block> followedBodies = Collections.newSetFromMap(new IdentityHashMap<>());
         private final Set<String> followed = new HashSet<>();
         private final Set<JavaType.Variable> ownedLocals = new HashSet<>();
         private final Set<JavaType.Variable> declaredHere = new HashSet<>();
         private final Deque<JavaType.FullyQualified> constructing = new ArrayDeque<>();
         @Nullable String reason;
 
-        Checker(J.CompilationUnit compilationUnit) {
+        Checker(J.CompilationUnit compilationUnit, J root) {
             this.sameFile = new SameFileDeclarations(compilationUnit);
+            this.root = root;
         }
 
         @Override
@@ -149,27 +158,82 @@ public final class SideEffectFreeCode {
         @Override
         public J.Lambda visitLambda(J.Lambda lambda, Integer p) {
             // a function returned is made, not run: what its body does happens where it is called (a renderer per type)
-            return isReturned(getCursor()) ? lambda : super.visitLambda(lambda, p);
+            if (isReturned(getCursor())) {
+                usesNoInstance(lambda.getBody());
+                return lambda;
+            }
+            return super.visitLambda(lambda, p);
         }
 
-        /** Whether the function at {@code function} is what the code returns, perhaps as one side of a {@code ?:}. */
+        /**
+         * Whether the function at {@code function} is what the code examined returns (the body of the lambda, or a
+         * {@code return} of it or of the method its method reference names, perhaps one side of a {@code ?:}): not
+         * a return of a method it calls, whose caller may run the function at once ({@code names.forEach(counter())}).
+         */
         private boolean isReturned(Cursor function) {
+            boolean returned = false;
             for (Cursor c = function.getParent(); c != null; c = c.getParent()) {
                 Object value = c.getValue();
-                if (value instanceof J.Return) {
-                    return true;
+                if (value == root || value == functionBody) {
+                    return returned || root instanceof J.Lambda && ((J.Lambda) root).getBody() == function.getValue();
                 }
-                if (value instanceof J && !(value instanceof J.Ternary) && !(value instanceof J.Parentheses)) {
+                if (value instanceof J.Return) {
+                    returned = true;
+                } else if (value instanceof J.Lambda || value instanceof J.Block && followedBodies.contains(value)) {
+                    return false;
+                } else if (!returned && value instanceof J && !(value instanceof J.Ternary) && !(value instanceof J.Parentheses)) {
                     return false;
                 }
             }
-            return false; // the function examined is itself the code: it runs
+            return false;
+        }
+
+        /**
+         * Fails where a function made by the code uses the object around it ({@code this}, an unqualified instance
+         * field or method, an inner class's constructor): a {@code ClassValue}'s {@code computeValue} has no such object.
+         */
+        private void usesNoInstance(J body) {
+            new JavaIsoVisitor<Integer>() {
+                @Override
+                public J.Identifier visitIdentifier(J.Identifier identifier, Integer q) {
+                    JavaType.Variable variable = identifier.getFieldType();
+                    Object parent = getCursor().getParentTreeCursor().getValue();
+                    boolean qualified = parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == identifier;
+                    if ("this".equals(identifier.getSimpleName()) || "super".equals(identifier.getSimpleName()) ||
+                        !qualified && variable != null && isField(variable) && !variable.hasFlags(Flag.Static)) {
+                        fail("returns a function that uses the object it belongs to (`" + identifier.getSimpleName() + "`)");
+                    }
+                    return identifier;
+                }
+
+                @Override
+                public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer q) {
+                    JavaType.Method type = call.getMethodType();
+                    if (call.getSelect() == null && (type == null || !type.hasFlags(Flag.Static))) {
+                        fail("returns a function that calls `" + call.getSimpleName() + "` of the object it belongs to");
+                    }
+                    return super.visitMethodInvocation(call, q);
+                }
+
+                @Override
+                public J.NewClass visitNewClass(J.NewClass creation, Integer q) {
+                    JavaType.FullyQualified type = TypeUtils.asFullyQualified(creation.getType());
+                    if (creation.getEnclosing() == null && (type == null || type.getOwningClass() != null && !type.hasFlags(Flag.Static))) {
+                        fail("returns a function that makes an inner class's object, which needs the object it belongs to");
+                    }
+                    return super.visitNewClass(creation, q);
+                }
+            }.visit(body, 0);
         }
 
         @Override
         public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
+            if (reference == root && reference.getMethodType() != null) {
+                function = reference.getMethodType(); // its method's returns are the function's own
+            }
             if (isReturned(getCursor())) {
-                visit(reference.getContaining(), p); // a bound receiver is read now, the method called later
+                usesNoInstance(reference.getContaining()); // a bound receiver is read now, the method called later
+                visit(reference.getContaining(), p);
                 return reference;
             }
             if (reference.getReference().getSimpleName().equals("new") && reference.getContaining().getType() instanceof JavaType.Array) {
@@ -301,6 +365,11 @@ public final class SideEffectFreeCode {
                         ownedParameters.add(parameter);
                     }
                 }
+            }
+            if (function != null && SameFileDeclarations.key(function).equals(key) && functionBody == null) {
+                functionBody = declaration.getBody();
+            } else {
+                followedBodies.add(declaration.getBody());
             }
             visit(declaration.getBody(), 0);
             ownedLocals.removeAll(ownedParameters);
