@@ -48,7 +48,7 @@ final class ElementType {
         JavaType type = attributed == null ? null : attributed.get(0);
         List<Expression> declared = declaredTypeArguments(collection, cursor, "java.util.Collection", 1);
         if (declared != null) {
-            return declared(declared.get(0), type, cursor);
+            return declared(declared.get(0), type, cursor, isEnumKeyed(collection));
         }
         return fromAttribution(type, cursor, imports);
     }
@@ -74,7 +74,7 @@ final class ElementType {
             return fromAttribution(type, cursor, imports);
         }
         if ("keySet".equals(view) || "values".equals(view)) {
-            return declared(declared.get("keySet".equals(view) ? 0 : 1), type, cursor);
+            return declared(declared.get("keySet".equals(view) ? 0 : 1), type, cursor, "keySet".equals(view) && isEnumKeyed(map));
         }
         if (type == null) {
             return refused("the map's entry type is not known");
@@ -86,14 +86,23 @@ final class ElementType {
 
     /**
      * The loop variable's type for a declared type argument: the argument, the bound of {@code ? extends T}, and
-     * {@code Object} for {@code ?} or {@code ? super T}, whose elements are known to be no more than objects.
+     * {@code Object} for {@code ?} or {@code ? super T} of a type parameter with no bound, whose elements are known to
+     * be no more than objects.
      */
-    private static ElementType declared(Expression typeArgument, @Nullable JavaType type, Cursor cursor) {
-        if (typeArgument instanceof J.Wildcard && (((J.Wildcard) typeArgument).getBound() == null
+    private static ElementType declared(Expression typeArgument, @Nullable JavaType type, Cursor cursor, boolean boundedParameter) {
+        if (typeArgument instanceof J.Wildcard && !boundedParameter && (((J.Wildcard) typeArgument).getBound() == null
                                                    || ((J.Wildcard) typeArgument).getBound() == J.Wildcard.Bound.Super)) {
             return new ElementType("Object", null, JavaType.ShallowClass.build("java.lang.Object"), null);
         }
         return declared(DeclaredTypes.asVariableType(typeArgument), type, cursor);
+    }
+
+    /**
+     * An {@code EnumSet} or an {@code EnumMap}'s keys: their type parameter is bounded by {@code Enum}, so even a
+     * {@code ?} element has an enum's methods ({@code name()}), which an {@code Object} variable would not.
+     */
+    private static boolean isEnumKeyed(Expression source) {
+        return TypeUtils.isAssignableTo("java.util.EnumSet", source.getType()) || TypeUtils.isAssignableTo("java.util.EnumMap", source.getType());
     }
 
     private static ElementType declared(@Nullable TypeTree tree, @Nullable JavaType type, Cursor cursor) {
