@@ -54,6 +54,10 @@ public final class ColdCode {
     /** Calls that run a function on each element before they return. */
     private static final List<String> IN_PLACE_LOOPS = Arrays.asList("forEach", "forEachOrdered");
 
+    /** A collection's or a map's methods that run the function they are given before they return. */
+    private static final List<String> RUN_NOW = Arrays.asList("removeIf", "replaceAll", "sort", "compute", "computeIfAbsent",
+            "computeIfPresent", "merge");
+
     /** A stream's ends that return without running its steps: what they return runs them later. */
     private static final List<String> LAZY_ENDS = Arrays.asList("iterator", "spliterator");
 
@@ -421,9 +425,11 @@ public final class ColdCode {
 
     /**
      * A lambda or method reference that a call runs before it returns: {@code names.forEach(n -> ..)}, or a stream's
-     * step whose pipeline ends in the same expression ({@code names.stream().map(n -> ..).collect(..)}). It runs in the
+     * step whose pipeline ends in the same expression ({@code names.stream().map(n -> ..).collect(..)}), a collection's
+     * or a map's {@code removeIf}, {@code sort}, {@code merge} and kin, or any of an {@code Optional}'s. It runs in the
      * context it is written in (a static initialiser's {@code forEach} runs once, as the class is initialised); any
-     * other function may be kept and called later, on every call.
+     * other function may be kept and called later, on every call (a listener registered, a shutdown hook: the pack
+     * cannot tell which run once, and errs toward rewriting).
      */
     private static boolean runsWhereItIsWritten(Cursor function) {
         Cursor parent = function.getParentTreeCursor();
@@ -438,6 +444,11 @@ public final class ColdCode {
         if (IN_PLACE_LOOPS.contains(type.getName()) && (TypeUtils.isAssignableTo("java.lang.Iterable", type.getDeclaringType())
                 || TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType()) || isStream(type.getDeclaringType()))) {
             return true;
+        }
+        if (RUN_NOW.contains(type.getName()) && (TypeUtils.isAssignableTo("java.util.Collection", type.getDeclaringType())
+                || TypeUtils.isAssignableTo("java.util.Map", type.getDeclaringType()))
+            || type.getDeclaringType().getFullyQualifiedName().startsWith("java.util.Optional")) {
+            return true; // an Optional's map, ifPresent or orElseGet, a map's merge: run before the call returns
         }
         if (!isStream(type.getDeclaringType())) {
             return false;

@@ -992,8 +992,8 @@ class ColdCodeTest implements RewriteTest {
      * A function made in code that runs once runs whenever it is called: a listener main registers (the held-out
      * server's and game's handlers, written inside main), a renderer made once per type by a method that reads the
      * type's members and handed out through a cache (the held-out server's per-response rendering), and what such a
-     * function calls. Look-alikes stay cold: main's own code, a function main's stream runs where it is written, and
-     * the once-per-type code around the function it hands out.
+     * function calls. Look-alikes stay cold: main's own code, a function main's stream or an {@code Optional} runs
+     * where it is written, and the once-per-type code around the function it hands out.
      */
     @Test
     void aFunctionMadeInCodeThatRunsOnceRunsWhenItIsCalled() {
@@ -1004,6 +1004,7 @@ class ColdCodeTest implements RewriteTest {
               import java.lang.reflect.Method;
               import java.util.List;
               import java.util.Map;
+              import java.util.Optional;
               import java.util.concurrent.ConcurrentHashMap;
               import java.util.function.Consumer;
               import java.util.function.Function;
@@ -1041,8 +1042,9 @@ class ColdCodeTest implements RewriteTest {
                       Server server = new Server();
                       String banner = String.format("listening on %s", args[0]);
                       server.on("echo", body -> System.out.println(String.format("echo %s", body)));
+                      String home = Optional.ofNullable(System.getenv("HOME")).map(dir -> String.format("home: %s", dir)).orElse("");
                       List<String> flags = List.of(args).stream().map(arg -> String.format("-%s", arg)).collect(Collectors.toList());
-                      System.out.println(banner + flags);
+                      System.out.println(banner + flags + home);
                   }
               }
               """,
@@ -1050,6 +1052,7 @@ class ColdCodeTest implements RewriteTest {
               import java.lang.reflect.Method;
               import java.util.List;
               import java.util.Map;
+              import java.util.Optional;
               import java.util.concurrent.ConcurrentHashMap;
               import java.util.function.Consumer;
               import java.util.function.Function;
@@ -1087,8 +1090,9 @@ class ColdCodeTest implements RewriteTest {
                       Server server = new Server();
                       String banner = String.format("listening on %s", args[0]);
                       server.on("echo", body -> System.out.println("echo " + body));
+                      String home = Optional.ofNullable(System.getenv("HOME")).map(dir -> String.format("home: %s", dir)).orElse("");
                       List<String> flags = List.of(args).stream().map(arg -> String.format("-%s", arg)).collect(Collectors.toList());
-                      System.out.println(banner + flags);
+                      System.out.println(banner + flags + home);
                   }
               }
               """

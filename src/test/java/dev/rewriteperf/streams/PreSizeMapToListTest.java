@@ -321,8 +321,9 @@ class PreSizeMapToListTest implements RewriteTest {
 
     /**
      * The look-alikes of {@link #siblingLoopsNameTheirVariablesAlike}: a local of a block around the loop (declared
-     * after it too), a parameter of the method or of a lambda around it, and a loop scheduled around or inside the
-     * same statement keep the name taken.
+     * after it too), a parameter of the method or of a lambda around it (one handed to a constructor too), a pattern
+     * variable still in scope after its {@code if}, and a loop scheduled around or inside the same statement keep the
+     * name taken.
      */
     @Test
     void aNameVisibleWhereTheLoopGoesIsNotReused() {
@@ -356,6 +357,23 @@ class PreSizeMapToListTest implements RewriteTest {
                           List<String> ids = sales.stream().map(Sale::id).collect(Collectors.toList());
                           System.out.println(ids);
                       };
+                  }
+
+                  void started(List<Sale> sales) {
+                      Sale sale = sales.get(0);
+                      new Thread(() -> {
+                          List<String> ids = sales.stream().map(Sale::id).collect(Collectors.toList());
+                          System.out.println(ids);
+                      }).start();
+                      System.out.println(sale);
+                  }
+
+                  int patterned(Object first, List<Sale> sales) {
+                      if (!(first instanceof Sale sale)) {
+                          return 0;
+                      }
+                      List<String> ids = sales.stream().map(Sale::id).collect(Collectors.toList());
+                      return ids.size() + sale.hashCode();
                   }
               }
               """,
@@ -397,6 +415,29 @@ class PreSizeMapToListTest implements RewriteTest {
                           }
                           System.out.println(ids);
                       };
+                  }
+
+                  void started(List<Sale> sales) {
+                      Sale sale = sales.get(0);
+                      new Thread(() -> {
+                          List<String> ids = new ArrayList<>(sales.size());
+                          for (Sale sale2 : sales) {
+                              ids.add(sale2.id());
+                          }
+                          System.out.println(ids);
+                      }).start();
+                      System.out.println(sale);
+                  }
+
+                  int patterned(Object first, List<Sale> sales) {
+                      if (!(first instanceof Sale sale)) {
+                          return 0;
+                      }
+                      List<String> ids = new ArrayList<>(sales.size());
+                      for (Sale sale2 : sales) {
+                          ids.add(sale2.id());
+                      }
+                      return ids.size() + sale.hashCode();
                   }
               }
               """
@@ -1112,6 +1153,28 @@ class PreSizeMapToListTest implements RewriteTest {
                           lines.add(String.valueOf(item));
                       }
                       return lines;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** An {@code EnumSet<?>}'s elements are enums, whose {@code name()} an {@code Object} variable would not have. */
+    @Test
+    void anEnumSetOfAnyEnumIsListed() {
+        rewriteRun(
+          spec -> leftAloneBecause("is a wildcard").accept(spec),
+          java(
+            //language=java
+            """
+              import java.util.EnumSet;
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Flags {
+                  List<String> names(EnumSet<?> flags) {
+                      return flags.stream().map(flag -> flag.name()).collect(Collectors.toList());
                   }
               }
               """
