@@ -1671,6 +1671,67 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         );
     }
 
+    /**
+     * An inner class's objects need the object the cache's method runs on, and a class declared in a method is not in
+     * scope in a static field: neither can be made or named in {@code computeValue}, whether the function makes them now
+     * or a function it returns does.
+     */
+    @Test
+    void doesNotConvertAFunctionMakingAnInnerOrALocalClassesObjects() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).hasSize(4).allSatisfy(row -> {
+                assertThat(row.isChanged()).isFalse();
+                assertThat(row.getReason()).containsAnyOf("an inner class", "declared in a method");
+            })),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Function;
+
+              class Codecs {
+                  private static final Map<Class<?>, Function<String, Codec>> FACTORIES = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Codec> CODECS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Function<Object, String>> QUOTERS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Object> ENTRIES = new ConcurrentHashMap<>();
+
+                  class Codec {
+                      Codec(String spec) {
+                      }
+                  }
+
+                  Codec codec(Class<?> type, String spec) {
+                      return FACTORIES.computeIfAbsent(type, t -> Codec::new).apply(spec);
+                  }
+
+                  Codec named(Class<?> type) {
+                      return CODECS.computeIfAbsent(type, t -> new Codec(t.getName()));
+                  }
+
+                  static String quoted(Object value) {
+                      class Quoted {
+                          final Object v;
+
+                          Quoted(Object v) {
+                              this.v = v;
+                          }
+                      }
+                      return QUOTERS.computeIfAbsent(value.getClass(), t -> v -> String.valueOf(new Quoted(v).v)).apply(value);
+                  }
+
+                  static Object entry(Class<?> type) {
+                      record Entry(String name) {
+                      }
+                      return ENTRIES.computeIfAbsent(type, t -> new Entry(t.getName()));
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void doesNotConvertWhenTheFunctionWritesAField() {
         rewriteRun(

@@ -61,9 +61,44 @@ public final class SideEffectFreeCode {
         private final Deque<JavaType.FullyQualified> constructing = new ArrayDeque<>();
         @Nullable String reason;
 
+        /** The classes, enums and records the file declares inside a method, which no static field's code can name. */
+        private final Set<String> localTypes = new HashSet<>();
+
         Checker(J.CompilationUnit compilationUnit, J root) {
             this.sameFile = new SameFileDeclarations(compilationUnit);
             this.root = root;
+            new JavaIsoVisitor<Set<String>>() {
+                @Override
+                public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration declaration, Set<String> found) {
+                    Cursor parent = getCursor().getParentTreeCursor();
+                    boolean member = parent.getValue() instanceof J.Block
+                                     && parent.getParentTreeCursor().getValue() instanceof J.ClassDeclaration;
+                    if (!member && !(parent.getValue() instanceof J.CompilationUnit) && declaration.getType() != null) {
+                        found.add(declaration.getType().getFullyQualifiedName());
+                    }
+                    return super.visitClassDeclaration(declaration, found);
+                }
+            }.visit(compilationUnit, localTypes);
+        }
+
+        /**
+         * Why an object of {@code type} cannot be made, nor the type named, in a {@code ClassValue}'s
+         * {@code computeValue} in a static field: an inner class needs the object the cache's method runs on, a class
+         * declared in a method is not in scope there; null when neither.
+         */
+        private @Nullable String needsItsContext(@Nullable JavaType type) {
+            JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+            if (named == null) {
+                return null;
+            }
+            if (localTypes.contains(named.getFullyQualifiedName())) {
+                return "`" + named.getClassName() + "`, declared in a method, which a static field's code cannot name";
+            }
+            if (named.getOwningClass() != null && named.getKind() == JavaType.FullyQualified.Kind.Class
+                && !named.hasFlags(Flag.Static)) {
+                return "`" + named.getClassName() + "`, an inner class, whose objects need the object the cache's method runs on";
+            }
+            return null;
         }
 
         @Override
@@ -92,6 +127,9 @@ public final class SideEffectFreeCode {
 
         @Override
         public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+            if (identifier.getFieldType() == null && localTypes.contains(fullyQualifiedName(identifier.getType()))) {
+                fail("uses " + needsItsContext(identifier.getType()));
+            }
             JavaType.Variable variable = identifier.getFieldType();
             if (variable != null && isField(variable) && !declaredHere.contains(variable) && !Constants.isUnchanging(variable) &&
                 !isUnderConstruction(variable)) {
@@ -188,6 +226,11 @@ public final class SideEffectFreeCode {
             return false;
         }
 
+        private static @Nullable String fullyQualifiedName(@Nullable JavaType type) {
+            JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+            return named == null ? null : named.getFullyQualifiedName();
+        }
+
         /**
          * Fails where a function made by the code uses the object around it ({@code this}, an unqualified instance
          * field or method, an inner class's constructor): a {@code ClassValue}'s {@code computeValue} has no such object.
@@ -202,6 +245,8 @@ public final class SideEffectFreeCode {
                     if ("this".equals(identifier.getSimpleName()) || "super".equals(identifier.getSimpleName()) ||
                         !qualified && variable != null && isField(variable) && !variable.hasFlags(Flag.Static)) {
                         fail("returns a function that uses the object it belongs to (`" + identifier.getSimpleName() + "`)");
+                    } else if (variable == null && localTypes.contains(fullyQualifiedName(identifier.getType()))) {
+                        fail("returns a function that uses " + needsItsContext(identifier.getType()));
                     }
                     return identifier;
                 }
@@ -217,11 +262,21 @@ public final class SideEffectFreeCode {
 
                 @Override
                 public J.NewClass visitNewClass(J.NewClass creation, Integer q) {
-                    JavaType.FullyQualified type = TypeUtils.asFullyQualified(creation.getType());
-                    if (creation.getEnclosing() == null && (type == null || type.getOwningClass() != null && !type.hasFlags(Flag.Static))) {
-                        fail("returns a function that makes an inner class's object, which needs the object it belongs to");
+                    String context = creation.getEnclosing() == null ? needsItsContext(creation.getType()) : null;
+                    if (context != null) {
+                        fail("returns a function that makes an object of " + context);
                     }
                     return super.visitNewClass(creation, q);
+                }
+
+                @Override
+                public J.MemberReference visitMemberReference(J.MemberReference reference, Integer q) {
+                    String context = "new".equals(reference.getReference().getSimpleName())
+                            ? needsItsContext(reference.getContaining().getType()) : null;
+                    if (context != null) {
+                        fail("returns a function that makes objects of " + context);
+                    }
+                    return super.visitMemberReference(reference, q);
                 }
             }.visit(body, 0);
         }
@@ -230,6 +285,11 @@ public final class SideEffectFreeCode {
         public J.MemberReference visitMemberReference(J.MemberReference reference, Integer p) {
             if (reference == root && reference.getMethodType() != null) {
                 function = reference.getMethodType(); // its method's returns are the function's own
+            }
+            String context = "new".equals(reference.getReference().getSimpleName()) ? needsItsContext(reference.getContaining().getType()) : null;
+            if (context != null) {
+                fail("makes objects of " + context);
+                return reference;
             }
             if (isReturned(getCursor())) {
                 usesNoInstance(reference.getContaining()); // a bound receiver is read now, the method called later
@@ -252,6 +312,11 @@ public final class SideEffectFreeCode {
             }
             JavaType.Method constructor = newClass.getConstructorType();
             JavaType.FullyQualified type = TypeUtils.asFullyQualified(newClass.getType());
+            String context = newClass.getEnclosing() == null ? needsItsContext(type) : null;
+            if (context != null) {
+                fail("makes an object of " + context);
+                return newClass;
+            }
             if (constructor == null || type == null) {
                 fail("calls a constructor whose type is unknown");
             } else if (!ReadOnlyJdk.isValueOrCollection(type) && !followConstructor(type, constructor)) {
