@@ -79,6 +79,9 @@ final class ElementType {
         if (type == null) {
             return refused("the map's entry type is not known");
         }
+        if (declared.get(0) instanceof J.Wildcard && isEnumKeyed(map)) {
+            return refused(WILDCARD); // a Map.Entry<?, V>'s key is an object, where the EnumMap's was an enum
+        }
         imports.add("java.util.Map");
         String entry = "Map.Entry<" + declared.get(0).printTrimmed(cursor) + ", " + declared.get(1).printTrimmed(cursor) + ">";
         return new ElementType(entry, null, type, null);

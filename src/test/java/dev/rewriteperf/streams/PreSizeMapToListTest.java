@@ -1160,7 +1160,10 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
-    /** An {@code EnumSet<?>}'s elements are enums, whose {@code name()} an {@code Object} variable would not have. */
+    /**
+     * An {@code EnumSet<?>}'s elements are enums, whose {@code name()} an {@code Object} variable would not have; so
+     * are an {@code EnumMap<?, V>}'s keys, which a {@code Map.Entry<?, V>} would give as objects.
+     */
     @Test
     void anEnumSetOfAnyEnumIsListed() {
         rewriteRun(
@@ -1168,6 +1171,7 @@ class PreSizeMapToListTest implements RewriteTest {
           java(
             //language=java
             """
+              import java.util.EnumMap;
               import java.util.EnumSet;
               import java.util.List;
               import java.util.stream.Collectors;
@@ -1175,6 +1179,10 @@ class PreSizeMapToListTest implements RewriteTest {
               class Flags {
                   List<String> names(EnumSet<?> flags) {
                       return flags.stream().map(flag -> flag.name()).collect(Collectors.toList());
+                  }
+
+                  List<String> keys(EnumMap<?, String> labels) {
+                      return labels.entrySet().stream().map(e -> e.getKey().name() + e.getValue()).collect(Collectors.toList());
                   }
               }
               """
