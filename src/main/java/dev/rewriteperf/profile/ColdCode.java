@@ -9,6 +9,7 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
@@ -53,6 +54,8 @@ public final class ColdCode {
 
     /** Calls that run a function on each element before they return. */
     private static final List<String> IN_PLACE_LOOPS = Arrays.asList("forEach", "forEachOrdered");
+
+    private static final List<String> MAP_VIEWS = Arrays.asList("keySet", "values", "entrySet");
 
     /** A collection's or a map's methods that run the function they are given before they return. */
     private static final List<String> RUN_NOW = Arrays.asList("removeIf", "replaceAll", "sort", "compute", "computeIfAbsent",
@@ -222,7 +225,9 @@ public final class ColdCode {
         boolean methods = scope == Scope.ALL;
         boolean inLambda = false;
         boolean repeats = false;
-        boolean perItem = repeated;
+        // a spot that is itself a loop over data (a copy's chunks, a map's entries) does its work per item, as a loop
+        // around it would: what its callers do once does not outweigh it, and a method main calls for it is the work
+        boolean perItem = repeated || Exits.isLoop(cursor.getValue()) && runsPerItem(cursor.getValue(), loopBody(cursor.getValue()), cursor);
         Object child = cursor.getValue();
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             Object value = c.getValue();
@@ -324,6 +329,10 @@ public final class ColdCode {
         return null;
     }
 
+    private static @Nullable Object loopBody(Object loop) {
+        return loop instanceof Loop ? ((Loop) loop).getBody() : null;
+    }
+
     /**
      * Whether {@code child} of {@code loop} runs once per item: not the collection a for-each loop goes over (nor its
      * variable), which is evaluated once, and no part of a loop over {@code main}'s {@code String[]} parameter (its
@@ -354,7 +363,12 @@ public final class ColdCode {
         if (items instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) items;
             JavaType.Method type = call.getMethodType();
-            return call.getSimpleName().equals("values") && call.getArguments().stream().allMatch(a -> a instanceof J.Empty)
+            boolean noArguments = call.getArguments().stream().allMatch(a -> a instanceof J.Empty);
+            if (MAP_VIEWS.contains(call.getSimpleName()) && noArguments && call.getSelect() != null
+                && TypeUtils.isAssignableTo("java.util.Map", call.getSelect().getType())) {
+                return isFixed(call.getSelect()); // a constant map's keySet(), values() or entrySet()
+            }
+            return call.getSimpleName().equals("values") && noArguments
                    && type != null && type.getDeclaringType().getKind() == JavaType.FullyQualified.Kind.Enum;
         }
         return Constants.isStaticFinal(ExpressionShapes.variableOf(items));

