@@ -86,7 +86,15 @@ public final class ColdCode {
             "org.springframework.context.annotation.ImportSelector",
             "org.springframework.beans.factory.config.BeanFactoryPostProcessor",
             "org.springframework.boot.env.EnvironmentPostProcessor",
-            "org.springframework.context.ApplicationContextInitializer");
+            "org.springframework.context.ApplicationContextInitializer",
+            "org.springframework.boot.CommandLineRunner", "org.springframework.boot.ApplicationRunner");
+    /** What Spring Boot runs once as the application starts: a runner a {@code @Bean} method returns. */
+    private static final List<String> RUNNERS = Arrays.asList("org.springframework.boot.CommandLineRunner",
+            "org.springframework.boot.ApplicationRunner");
+    /** The events Spring publishes once, as the application starts. */
+    private static final List<String> STARTUP_EVENTS = Arrays.asList("org.springframework.boot.context.event.ApplicationReadyEvent",
+            "org.springframework.boot.context.event.ApplicationStartedEvent",
+            "org.springframework.context.event.ContextRefreshedEvent");
     /** A comment on a method's visibility: "it is package protected for unit testing only" is about who may call it. */
     private static final Pattern VISIBILITY =
             Pattern.compile("(?i)\\b(?:private|protected|public|package|visib\\w*|expos\\w*|accessib\\w*|widen\\w*)\\b");
@@ -720,6 +728,10 @@ public final class ColdCode {
         if (owner == null) {
             return null;
         }
+        String event = isAnnotated(method, "org.springframework.context.event.EventListener") ? startupEvent(method) : null;
+        if (event != null) {
+            return "in an @EventListener of " + event;
+        }
         if (method.getSimpleName().equals("afterPropertiesSet") && noParameters
             && TypeUtils.isAssignableTo("org.springframework.beans.factory.InitializingBean", owner)) {
             return "in afterPropertiesSet()";
@@ -848,8 +860,13 @@ public final class ColdCode {
         if (jmx != null) {
             return "cold: a JMX attribute or operation of " + jmx + ", which runs when a management console asks";
         }
-        // a lambda a @Bean method returns is the bean's own code, which runs per call
-        String startup = inLambda ? null : startup(method, owner, holder, noParameters);
+        if (isAnnotated(method, "org.springframework.web.bind.annotation.ExceptionHandler")) {
+            return "cold: in an @ExceptionHandler method, which runs only when handling a request has failed";
+        }
+        // a lambda a @Bean method returns is the bean's own code, which runs per call; but a runner's runs once
+        String startup = !inLambda ? startup(method, owner, holder, noParameters)
+                : isAnnotated(method, "org.springframework.context.annotation.Bean") && returnsOneOf(method, RUNNERS)
+                ? "in the runner a @Bean method returns" : null;
         if (startup != null) {
             return "cold: " + startup + ", which Spring runs once as the application starts";
         }
@@ -888,6 +905,26 @@ public final class ColdCode {
             return IN_MAIN;
         }
         return null;
+    }
+
+    private static boolean isAnnotated(J.MethodDeclaration method, String annotation) {
+        return method.getLeadingAnnotations().stream().anyMatch(a -> TypeUtils.isOfClassType(a.getType(), annotation));
+    }
+
+    private static boolean returnsOneOf(J.MethodDeclaration method, List<String> types) {
+        JavaType.Method type = method.getMethodType();
+        return type != null && types.stream().anyMatch(t -> TypeUtils.isAssignableTo(t, type.getReturnType()));
+    }
+
+    /** The event Spring publishes once, as the application starts, that the method's one parameter is; else null. */
+    private static @Nullable String startupEvent(J.MethodDeclaration method) {
+        List<Statement> parameters = method.getParameters();
+        if (parameters.size() != 1 || !(parameters.get(0) instanceof J.VariableDeclarations)) {
+            return null;
+        }
+        JavaType type = ((J.VariableDeclarations) parameters.get(0)).getType();
+        return STARTUP_EVENTS.stream().filter(e -> TypeUtils.isAssignableTo(e, type))
+                .map(e -> e.substring(e.lastIndexOf('.') + 1)).findFirst().orElse(null);
     }
 
     private static boolean isMain(J.MethodDeclaration method) {

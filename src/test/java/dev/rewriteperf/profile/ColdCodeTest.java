@@ -209,6 +209,84 @@ class ColdCodeTest implements RewriteTest {
       }
       """;
 
+    //language=java
+    private static final String SPRING_BOOT = """
+      package com.example;
+
+      import java.util.function.Function;
+      import org.springframework.boot.CommandLineRunner;
+      import org.springframework.boot.context.event.ApplicationReadyEvent;
+      import org.springframework.context.annotation.Bean;
+      import org.springframework.context.event.EventListener;
+      import org.springframework.web.bind.annotation.ExceptionHandler;
+
+      class Application {
+          @Bean
+          CommandLineRunner warmUp(String name) {
+              return args -> System.out.println(String.format("warm %s", name));
+          }
+
+          @Bean
+          Function<String, String> greeter() {
+              return id -> String.format("hello %s", id);
+          }
+      }
+
+      class Listeners {
+          @EventListener
+          void ready(ApplicationReadyEvent event) {
+              String state = String.valueOf(event);
+              System.out.println(String.format("ready %s", state));
+          }
+
+          @EventListener
+          void placed(String order) {
+              System.out.println(String.format("placed %s", order));
+          }
+
+          @ExceptionHandler
+          String failed(IllegalStateException e) {
+              String message = e.getMessage();
+              return String.format("error %s", message);
+          }
+      }
+
+      class Seeder implements CommandLineRunner {
+          @Override
+          public void run(String... args) {
+              System.out.println(String.format("seed %s", args.length));
+          }
+      }
+      """;
+
+    /**
+     * What Spring Boot runs once, or only after a failure (a held-out order service's): the runner a {@code @Bean}
+     * method returns and a {@code CommandLineRunner}, a listener of {@code ApplicationReadyEvent}, an
+     * {@code @ExceptionHandler}. Look-alikes run per call: the function another {@code @Bean} returns, a listener of
+     * another event.
+     */
+    @Test
+    void runnersReadyListenersAndExceptionHandlersAreCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"warm %s\", name)", "cold: in the runner a @Bean method returns, which Spring runs once as the application starts"),
+                Map.entry("String.format(\"ready %s\", state)", "cold: in an @EventListener of ApplicationReadyEvent, which Spring runs once as the application starts"),
+                Map.entry("String.format(\"error %s\", message)", "cold: in an @ExceptionHandler method, which runs only when handling a request has failed"),
+                Map.entry("String.format(\"seed %s\", args.length)", "cold: in a CommandLineRunner, which Spring runs once as the application starts"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Application#greeter", "Listeners#placed");
+          }),
+          java("package org.springframework.context.annotation; public @interface Bean {}"),
+          java("package org.springframework.boot; public interface CommandLineRunner { void run(String... args); }"),
+          java("package org.springframework.boot.context.event; public class ApplicationReadyEvent {}"),
+          java("package org.springframework.context.event; public @interface EventListener {}"),
+          java("package org.springframework.web.bind.annotation; public @interface ExceptionHandler {}"),
+          java(SPRING_BOOT, SPRING_BOOT
+            .replace("return id -> String.format(\"hello %s\", id);", "return id -> \"hello \" + id;")
+            .replace("System.out.println(String.format(\"placed %s\", order));", "System.out.println(\"placed \" + order);"))
+        );
+    }
+
     /**
      * Code Spring runs once as the application starts: a {@code @Bean} factory, {@code @PostConstruct},
      * {@code afterPropertiesSet()}, a method of a {@code @Configuration} class or of a bean definition parser (forest's

@@ -67,7 +67,7 @@ class HeldOutStyleTest {
 
     @ParameterizedTest
     @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21",
-                "netserver, 11", "dao, 8", "render, 17", "sim, 21"})
+                "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17"})
     void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
         Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
         Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);

@@ -1,0 +1,5 @@
+package org.springframework.beans.factory;
+
+public interface InitializingBean {
+    void afterPropertiesSet() throws Exception;
+}
