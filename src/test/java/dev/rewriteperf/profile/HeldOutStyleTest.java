@@ -62,6 +62,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * string dereferenced by the condition around its append taken to be maybe null. A spot with no row of its own is
  * reported with the rows on the lines around it, to tell a row written on another line of the same statement (a copy
  * loop's row is on the loop, not its buffer) from none.
+ * <p>
+ * A fourth round: a numeric and CSV library ({@code numeric}, Java 8) and a Spring Boot order service with stand-ins
+ * for the Spring types it uses ({@code springsvc}, Java 17), 140 spots; they found what Spring Boot runs once (a
+ * {@code @Bean}'s runner, a listener of {@code ApplicationReadyEvent}) and an {@code @ExceptionHandler} taken for
+ * per-call code.
  */
 class HeldOutStyleTest {
 
