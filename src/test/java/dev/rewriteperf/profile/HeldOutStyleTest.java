@@ -64,7 +64,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * loop's row is on the loop, not its buffer) from none.
  * <p>
  * A fourth round: a numeric and CSV library ({@code numeric}, Java 8) and a Spring Boot order service with stand-ins
- * for the Spring types it uses ({@code springsvc}, Java 17), 140 spots; they found what Spring Boot runs once (a
+ * for the Spring types it uses ({@code springsvc}, Java 17), and a message-queue consumer and its worker
+ * ({@code queue}, Java 17), 212 spots; they found what Spring Boot runs once (a
  * {@code @Bean}'s runner, a listener of {@code ApplicationReadyEvent}) and an {@code @ExceptionHandler} taken for
  * per-call code.
  */
@@ -72,7 +73,7 @@ class HeldOutStyleTest {
 
     @ParameterizedTest
     @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21",
-                "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17"})
+                "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17", "queue, 17"})
     void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
         Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
         Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);
