@@ -9,8 +9,8 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
-import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.JavaType;
+import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
@@ -55,6 +55,7 @@ public final class ColdCode {
     /** Calls that run a function on each element before they return. */
     private static final List<String> IN_PLACE_LOOPS = Arrays.asList("forEach", "forEachOrdered");
 
+    /** A map's views, whose items are the map's: fixed when the map is. */
     private static final List<String> MAP_VIEWS = Arrays.asList("keySet", "values", "entrySet");
 
     /** A collection's or a map's methods that run the function they are given before they return. */
@@ -79,18 +80,20 @@ public final class ColdCode {
     /** Classes whose methods Spring calls as the application starts: {@code @Bean} factories. */
     private static final List<String> STARTUP_CLASS_ANNOTATIONS = Arrays.asList("org.springframework.context.annotation.Configuration",
             "org.springframework.boot.autoconfigure.AutoConfiguration");
-    /** Types whose implementations Spring runs as it reads the application's configuration, before any request. */
-    private static final List<String> STARTUP_TYPES = Arrays.asList("org.springframework.beans.factory.xml.BeanDefinitionParser",
+    /** What Spring Boot runs once as the application starts: a runner a {@code @Bean} method returns, or a class. */
+    private static final List<String> RUNNERS = Arrays.asList("org.springframework.boot.CommandLineRunner",
+            "org.springframework.boot.ApplicationRunner");
+    /**
+     * Types whose implementations Spring runs as it reads the application's configuration, before any request, or
+     * once it has started ({@link #RUNNERS}).
+     */
+    private static final List<String> STARTUP_TYPES = withRunners("org.springframework.beans.factory.xml.BeanDefinitionParser",
             "org.springframework.beans.factory.xml.NamespaceHandler",
             "org.springframework.context.annotation.ImportBeanDefinitionRegistrar",
             "org.springframework.context.annotation.ImportSelector",
             "org.springframework.beans.factory.config.BeanFactoryPostProcessor",
             "org.springframework.boot.env.EnvironmentPostProcessor",
-            "org.springframework.context.ApplicationContextInitializer",
-            "org.springframework.boot.CommandLineRunner", "org.springframework.boot.ApplicationRunner");
-    /** What Spring Boot runs once as the application starts: a runner a {@code @Bean} method returns. */
-    private static final List<String> RUNNERS = Arrays.asList("org.springframework.boot.CommandLineRunner",
-            "org.springframework.boot.ApplicationRunner");
+            "org.springframework.context.ApplicationContextInitializer");
     /** The events Spring publishes once, as the application starts. */
     private static final List<String> STARTUP_EVENTS = Arrays.asList("org.springframework.boot.context.event.ApplicationReadyEvent",
             "org.springframework.boot.context.event.ApplicationStartedEvent",
@@ -235,7 +238,8 @@ public final class ColdCode {
         boolean repeats = false;
         // a spot that is itself a loop over data (a copy's chunks, a map's entries) does its work per item, as a loop
         // around it would: what its callers do once does not outweigh it, and a method main calls for it is the work
-        boolean perItem = repeated || Exits.isLoop(cursor.getValue()) && runsPerItem(cursor.getValue(), loopBody(cursor.getValue()), cursor);
+        boolean perItem = repeated || cursor.getValue() instanceof Loop
+                                      && runsPerItem(cursor.getValue(), ((Loop) cursor.getValue()).getBody(), cursor);
         Object child = cursor.getValue();
         for (Cursor c = cursor; c != null; c = c.getParent()) {
             Object value = c.getValue();
@@ -335,10 +339,6 @@ public final class ColdCode {
             }
         }
         return null;
-    }
-
-    private static @Nullable Object loopBody(Object loop) {
-        return loop instanceof Loop ? ((Loop) loop).getBody() : null;
     }
 
     /**
@@ -907,8 +907,18 @@ public final class ColdCode {
         return null;
     }
 
+    private static List<String> withRunners(String... types) {
+        List<String> all = new ArrayList<>(Arrays.asList(types));
+        all.addAll(RUNNERS);
+        return Collections.unmodifiableList(all);
+    }
+
     private static boolean isAnnotated(J.MethodDeclaration method, String annotation) {
-        return method.getLeadingAnnotations().stream().anyMatch(a -> TypeUtils.isOfClassType(a.getType(), annotation));
+        return hasAnnotation(method.getLeadingAnnotations(), annotation);
+    }
+
+    private static boolean hasAnnotation(List<J.Annotation> annotations, String annotation) {
+        return annotations.stream().anyMatch(a -> TypeUtils.isOfClassType(a.getType(), annotation));
     }
 
     private static boolean returnsOneOf(J.MethodDeclaration method, List<String> types) {
@@ -935,12 +945,7 @@ public final class ColdCode {
     }
 
     private static boolean isDeprecated(List<J.Annotation> annotations) {
-        for (J.Annotation annotation : annotations) {
-            if (TypeUtils.isOfClassType(annotation.getType(), "java.lang.Deprecated")) {
-                return true;
-            }
-        }
-        return false;
+        return hasAnnotation(annotations, "java.lang.Deprecated");
     }
 
     /**

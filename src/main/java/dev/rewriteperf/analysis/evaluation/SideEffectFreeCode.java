@@ -61,24 +61,39 @@ public final class SideEffectFreeCode {
         private final Deque<JavaType.FullyQualified> constructing = new ArrayDeque<>();
         @Nullable String reason;
 
-        /** The classes, enums and records the file declares inside a method, which no static field's code can name. */
-        private final Set<String> localTypes = new HashSet<>();
+        private final J.CompilationUnit compilationUnit;
+        /** The classes, enums and records the file declares inside a method, found when first asked. */
+        private @Nullable Set<String> localTypes;
 
         Checker(J.CompilationUnit compilationUnit, J root) {
             this.sameFile = new SameFileDeclarations(compilationUnit);
+            this.compilationUnit = compilationUnit;
             this.root = root;
-            new JavaIsoVisitor<Set<String>>() {
-                @Override
-                public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration declaration, Set<String> found) {
-                    Cursor parent = getCursor().getParentTreeCursor();
-                    boolean member = parent.getValue() instanceof J.Block
-                                     && parent.getParentTreeCursor().getValue() instanceof J.ClassDeclaration;
-                    if (!member && !(parent.getValue() instanceof J.CompilationUnit) && declaration.getType() != null) {
-                        found.add(declaration.getType().getFullyQualifiedName());
+        }
+
+        /** Whether {@code type} is declared inside a method of the file, where no static field's code can name it. */
+        private boolean isLocalType(@Nullable JavaType type) {
+            JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
+            if (named == null) {
+                return false;
+            }
+            if (localTypes == null) {
+                Set<String> found = new HashSet<>();
+                new JavaIsoVisitor<Set<String>>() {
+                    @Override
+                    public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration declaration, Set<String> in) {
+                        Cursor parent = getCursor().getParentTreeCursor();
+                        boolean member = parent.getValue() instanceof J.Block
+                                         && parent.getParentTreeCursor().getValue() instanceof J.ClassDeclaration;
+                        if (!member && !(parent.getValue() instanceof J.CompilationUnit) && declaration.getType() != null) {
+                            in.add(declaration.getType().getFullyQualifiedName());
+                        }
+                        return super.visitClassDeclaration(declaration, in);
                     }
-                    return super.visitClassDeclaration(declaration, found);
-                }
-            }.visit(compilationUnit, localTypes);
+                }.visit(compilationUnit, found);
+                localTypes = found;
+            }
+            return localTypes.contains(named.getFullyQualifiedName());
         }
 
         /**
@@ -91,7 +106,7 @@ public final class SideEffectFreeCode {
             if (named == null) {
                 return null;
             }
-            if (localTypes.contains(named.getFullyQualifiedName())) {
+            if (isLocalType(named)) {
                 return "`" + named.getClassName() + "`, declared in a method, which a static field's code cannot name";
             }
             if (named.getOwningClass() != null && named.getKind() == JavaType.FullyQualified.Kind.Class
@@ -127,7 +142,7 @@ public final class SideEffectFreeCode {
 
         @Override
         public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
-            if (identifier.getFieldType() == null && localTypes.contains(fullyQualifiedName(identifier.getType()))) {
+            if (identifier.getFieldType() == null && isLocalType(identifier.getType())) {
                 fail("uses " + needsItsContext(identifier.getType()));
             }
             JavaType.Variable variable = identifier.getFieldType();
@@ -226,9 +241,9 @@ public final class SideEffectFreeCode {
             return false;
         }
 
-        private static @Nullable String fullyQualifiedName(@Nullable JavaType type) {
-            JavaType.FullyQualified named = TypeUtils.asFullyQualified(type);
-            return named == null ? null : named.getFullyQualifiedName();
+        /** What {@link #needsItsContext} says of the class a constructor reference ({@code Codec::new}) makes; else null. */
+        private @Nullable String constructorContext(J.MemberReference reference) {
+            return "new".equals(reference.getReference().getSimpleName()) ? needsItsContext(reference.getContaining().getType()) : null;
         }
 
         /**
@@ -245,7 +260,7 @@ public final class SideEffectFreeCode {
                     if ("this".equals(identifier.getSimpleName()) || "super".equals(identifier.getSimpleName()) ||
                         !qualified && variable != null && isField(variable) && !variable.hasFlags(Flag.Static)) {
                         fail("returns a function that uses the object it belongs to (`" + identifier.getSimpleName() + "`)");
-                    } else if (variable == null && localTypes.contains(fullyQualifiedName(identifier.getType()))) {
+                    } else if (variable == null && isLocalType(identifier.getType())) {
                         fail("returns a function that uses " + needsItsContext(identifier.getType()));
                     }
                     return identifier;
@@ -271,8 +286,7 @@ public final class SideEffectFreeCode {
 
                 @Override
                 public J.MemberReference visitMemberReference(J.MemberReference reference, Integer q) {
-                    String context = "new".equals(reference.getReference().getSimpleName())
-                            ? needsItsContext(reference.getContaining().getType()) : null;
+                    String context = constructorContext(reference);
                     if (context != null) {
                         fail("returns a function that makes objects of " + context);
                     }
@@ -286,7 +300,7 @@ public final class SideEffectFreeCode {
             if (reference == root && reference.getMethodType() != null) {
                 function = reference.getMethodType(); // its method's returns are the function's own
             }
-            String context = "new".equals(reference.getReference().getSimpleName()) ? needsItsContext(reference.getContaining().getType()) : null;
+            String context = constructorContext(reference);
             if (context != null) {
                 fail("makes objects of " + context);
                 return reference;

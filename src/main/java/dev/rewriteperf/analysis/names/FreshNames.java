@@ -63,12 +63,20 @@ public final class FreshNames {
         taken.addAll(pending);
         takenOtherThanByMethods.addAll(pending);
         // a new declaration here must differ from the variables of loops scheduled around it or inside it
+        Set<String> loopNames = namesOfLoopsAroundOrInside();
+        taken.addAll(loopNames);
+        takenOtherThanByMethods.addAll(loopNames);
+    }
+
+    /** The variables of the loops scheduled around or inside {@link #here}; of every scheduled loop outside a block. */
+    private Set<String> namesOfLoopsAroundOrInside() {
+        Set<String> names = new HashSet<>();
         for (LoopNames loop : pendingLoops) {
             if (here == null || loop.overlaps(here)) {
-                taken.addAll(loop.names);
-                takenOtherThanByMethods.addAll(loop.names);
+                names.addAll(loop.names);
             }
         }
+        return names;
     }
 
     /**
@@ -98,11 +106,7 @@ public final class FreshNames {
         if (takenInLoop == null) {
             takenInLoop = here.visibleNames();
             takenInLoop.addAll(pending);
-            for (LoopNames loop : pendingLoops) {
-                if (loop.overlaps(here)) {
-                    takenInLoop.addAll(loop.names);
-                }
-            }
+            takenInLoop.addAll(namesOfLoopsAroundOrInside());
         }
         String name = base;
         for (int n = 2; takenInLoop.contains(name); n++) {
