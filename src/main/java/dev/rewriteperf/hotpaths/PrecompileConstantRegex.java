@@ -121,7 +121,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             }
             List<String> names = reason == null ? regex.namesOfAnyUse(getCursor(), call.getSimpleName()) : Collections.emptyList();
             J.Identifier field = reason == null ? field(regex, names, method, code, call) : null;
-            if (reason == null && field == null && fields() != null && names.isEmpty()) {
+            if (reason == null && field == null && fields(regex) != null && names.isEmpty()) {
                 reason = "no name says what the regex matches: a field named for the method that uses it would not " +
                          "say which regex it holds";
             }
@@ -149,7 +149,7 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
             // the call's own prefix: a template re-indents a call that starts a line inside an aligned chain (johnzon)
             J replaced = Templates.builder(code, ctx).build()
                     .apply(getCursor(), call.getCoordinates().replace(), parameters.toArray()).withPrefix(call.getPrefix());
-            requireNonNull(fields()).use(regex.source, requireNonNull(field));
+            requireNonNull(fields(regex)).use(regex.source, requireNonNull(field));
             written(method, written);
             spots.rewritten(ctx, getCursor(), call, replaced);
             return replaced;
@@ -187,14 +187,21 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
 
         /** Why the new field's own line would be too long for the file; null when it fits or the field exists. */
         private @Nullable String declarationReason(ConstantRegex regex, J.Identifier field) {
-            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
-            String line = topLevel == null ? null : requireNonNull(fields()).newDeclarationLine(regex.source, field.getSimpleName(), topLevel);
+            String line = requireNonNull(fields(regex)).newDeclarationLine(regex.source, field.getSimpleName());
             return line == null ? null : newStringLineReason(line, "the Pattern field's declaration");
+        }
+
+        /**
+         * The fields that hold the regex's pattern: a literal's may be a static nested class's; a constant's are the
+         * top-level class's, which declares the constant it compiles.
+         */
+        private @Nullable SharedFields fields(ConstantRegex regex) {
+            return regex.isConstant() ? topLevelFields() : fields();
         }
 
         private J.@Nullable Identifier field(ConstantRegex regex, List<String> names, J original, String code,
                                              J.MethodInvocation call) {
-            SharedFields fields = fields();
+            SharedFields fields = fields(regex);
             if (fields == null) {
                 return null;
             }
@@ -222,10 +229,9 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
          * fits, and the spot is then left alone for its length.
          */
         private List<String> namesThatFit(ConstantRegex regex, List<String> names, SharedFields fields) {
-            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
             List<String> fitting = new ArrayList<>();
             for (String name : names) {
-                String line = topLevel == null ? null : fields.newDeclarationLine(regex.source, name, topLevel);
+                String line = fields.newDeclarationLine(regex.source, name);
                 if (line == null || newStringLineReason(line, "the Pattern field's declaration") == null) {
                     fitting.add(name);
                 }
@@ -238,12 +244,12 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
          * the constant regex could be read before it is set; null when none of these.
          */
         private @Nullable String siteReason(ConstantRegex regex) {
-            SharedFields fields = fields();
+            SharedFields fields = fields(regex);
             if (fields != null && regex.isConstant() && !fields.canFollow(regex.source)) {
                 return "the constant `" + regex.source + "` is declared after a static initialiser: a Pattern field " +
                        "after it could be used before it is set";
             }
-            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+            J.ClassDeclaration topLevel = fields != null ? fields.holder() : EnclosingClasses.topLevel(getCursor());
             if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
                 return "the top-level type is an interface: its fields cannot be private";
             }

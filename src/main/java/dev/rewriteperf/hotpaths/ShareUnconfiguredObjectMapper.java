@@ -199,14 +199,14 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
                        "recipe does not read): a static field would fail the class's initialisation where Jackson is " +
                        "absent, not just this call";
             }
-            J.ClassDeclaration topLevel = EnclosingClasses.topLevel(getCursor());
+            SharedFields fields = fields();
+            J.ClassDeclaration topLevel = fields != null ? fields.holder() : EnclosingClasses.topLevel(getCursor());
             if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
                 return "the top-level type is an interface: its fields cannot be private";
             }
             if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the top-level type is an enum: its constants are created before the mapper field would be";
             }
-            SharedFields fields = fields();
             String reason = fields == null ? null : fields.additionReason(SharedMappers.KEY);
             if (reason == null && fields != null) {
                 reason = fields.initialisationReason(getCursor());

@@ -32,9 +32,10 @@ import java.util.StringJoiner;
 import static org.openrewrite.Tree.randomId;
 
 /**
- * The {@code private static final} fields of one kind (compiled patterns, a shared mapper) of one top-level class,
- * keyed by their initialiser: those it already declares are reused, missing ones are named and added as the class's
- * first members, so that they are initialised before any static initialiser could use them.
+ * The {@code private static final} fields of one kind (compiled patterns, a shared mapper) of one class (a top-level
+ * class, or a static nested one), keyed by their initialiser: those it already declares are reused, missing ones are
+ * named and added as the class's first members, so that they are initialised before any static initialiser could use
+ * them.
  */
 final class SharedFields {
 
@@ -60,6 +61,8 @@ final class SharedFields {
     }
 
     private final Kind kind;
+    /** The class that holds the fields, as it was before any was added. */
+    private final J.ClassDeclaration holder;
     private final JavaType.FullyQualified owner;
     private final J.CompilationUnit cu;
     /** Why no field may be added to the class: code lists its declared fields, or Java computes its serial version. */
@@ -76,33 +79,36 @@ final class SharedFields {
     private int insertAt;
     /** Every name written in the file, collected the first time a field must be named. */
     private @Nullable Set<String> namesInUse;
+    /** The fields of the top-level class around a nested holder, whose names in use the holder's share. */
+    private @Nullable SharedFields enclosing;
     /** Whether the file names its constants in camelCase, as new fields then are; read the first time a field is named. */
     private @Nullable Boolean camelCaseConstants;
     /** Names that more than one variable, field or parameter of the file declares. */
     private @Nullable Set<String> declaredMoreThanOnce;
 
-    private SharedFields(Kind kind, JavaType.FullyQualified owner, J.CompilationUnit cu, @Nullable String additionReason,
-                         ClassInitialisation initialisation) {
+    private SharedFields(Kind kind, J.ClassDeclaration holder, JavaType.FullyQualified owner, J.CompilationUnit cu,
+                         @Nullable String additionReason, ClassInitialisation initialisation) {
         this.kind = kind;
+        this.holder = holder;
         this.owner = owner;
         this.cu = cu;
         this.additionReason = additionReason;
         this.initialisation = initialisation;
     }
 
-    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration topLevel, J.CompilationUnit cu, ReflectedFields reflected,
+    static @Nullable SharedFields of(Kind kind, J.ClassDeclaration holder, J.CompilationUnit cu, ReflectedFields reflected,
                                      Release release) {
-        if (topLevel.getType() == null) {
+        if (holder.getType() == null) {
             return null;
         }
-        ClassInitialisation initialisation = new ClassInitialisation(topLevel, cu, release);
-        String reason = reflected.reason(topLevel.getType());
+        ClassInitialisation initialisation = new ClassInitialisation(holder, cu, release);
+        String reason = reflected.reason(holder.getType());
         if (reason == null) {
             reason = initialisation.serialVersionReason();
         }
-        SharedFields fields = new SharedFields(kind, topLevel.getType(), cu, reason, initialisation);
+        SharedFields fields = new SharedFields(kind, holder, holder.getType(), cu, reason, initialisation);
         // A field declared after a static initialiser may still be null when that initialiser uses it.
-        List<Statement> members = topLevel.getBody().getStatements();
+        List<Statement> members = holder.getBody().getStatements();
         fields.firstStaticInitialiser = members.size();
         // An enum's constants come first: its fields follow them.
         fields.insertAt = !members.isEmpty() && members.get(0) instanceof J.EnumValueSet ? 1 : 0;
@@ -125,6 +131,33 @@ final class SharedFields {
             }
         }
         return fields;
+    }
+
+    /**
+     * The fields of a static nested class inside the class of {@code enclosing}: names added to either are in use in
+     * both, so that neither hides the other's.
+     */
+    static @Nullable SharedFields nested(Kind kind, J.ClassDeclaration nested, SharedFields enclosing, ReflectedFields reflected,
+                                         Release release) {
+        SharedFields fields = of(kind, nested, enclosing.cu, reflected, release);
+        if (fields != null) {
+            fields.enclosing = enclosing;
+        }
+        return fields;
+    }
+
+    J.ClassDeclaration holder() {
+        return holder;
+    }
+
+    /**
+     * Whether the code at {@code site} may read a field of the class: the class can hold a private field set by code
+     * (not an interface's, nor an enum's, whose constants are created first), and reading it there does not change
+     * when the class is initialised.
+     */
+    boolean mayBeReadAt(Cursor site) {
+        return !EnclosingClasses.isInterface(holder) && holder.getKind() != J.ClassDeclaration.Kind.Type.Enum &&
+               initialisation.readReason(site) == null;
     }
 
     /**
@@ -173,7 +206,7 @@ final class SharedFields {
     }
 
     /** The line that would declare the field {@code name} for {@code key}, indented as the class's members; null when one does. */
-    @Nullable String newDeclarationLine(String key, String name, J.ClassDeclaration holder) {
+    @Nullable String newDeclarationLine(String key, String name) {
         return existing.containsKey(key) || added.containsKey(key) ? null :
                 ClassMembers.indent(holder.getBody()) + kind.declaration(key, name);
     }
@@ -202,19 +235,19 @@ final class SharedFields {
         return !added.isEmpty();
     }
 
-    /** {@code topLevel} with the added fields as its first members (or after the constants they compile). */
-    J.ClassDeclaration declare(J.ClassDeclaration topLevel, Cursor classCursor, ExecutionContext ctx) {
+    /** {@code declaration} (the holder, visited) with the added fields as its first members (or after the constants they compile). */
+    J.ClassDeclaration declare(J.ClassDeclaration declaration, Cursor classCursor, ExecutionContext ctx) {
         StringJoiner code = new StringJoiner("\n");
         for (Map.Entry<String, String> field : added.entrySet()) {
             code.add(kind.declaration(field.getKey(), field.getValue()));
         }
-        J.Block body = topLevel.getBody();
+        J.Block body = declaration.getBody();
         List<Statement> before = body.getStatements();
         JavaTemplate.Builder template = Templates.builder(code.toString(), ctx, kind.stubs()).imports(kind.type());
         if (insertAt > 0 || kind.namesTheFilesTypes()) {
             template = template.contextSensitive(); // a field names a constant or type of the file: its type comes from there
         }
-        return topLevel.withBody(ClassMembers.placeGenerated(ClassMembers.generate(template.build(), body, classCursor),
+        return declaration.withBody(ClassMembers.placeGenerated(ClassMembers.generate(template.build(), body, classCursor),
                 before, insertAt, ClassMembers.indent(body)));
     }
 
@@ -250,6 +283,9 @@ final class SharedFields {
     }
 
     private Set<String> namesInUse() {
+        if (enclosing != null) {
+            return enclosing.namesInUse();
+        }
         if (namesInUse == null) {
             namesInUse = FreshNames.identifiersIn(cu);
         }

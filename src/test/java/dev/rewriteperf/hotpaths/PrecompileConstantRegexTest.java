@@ -1822,9 +1822,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     @Test
-    void doesNotAddAFieldThatANestedTypeWouldReadBeforeAProjectSuperclassIsInitialised() {
+    void aNestedTypeThatWouldInitialiseAProjectSuperclassSoonerHoldsTheFieldItself() {
         rewriteRun(
-          CandidateRows.leftAloneBecause("read from Parser, a static nested type whose code can run before the top-level class is initialised"),
           //language=java
           java(
             """
@@ -1844,6 +1843,257 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   static class Parser {
                       static String[] parts(String s) {
                           return s.split("\\\\s*,\\\\s*");
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Outer extends Base {
+                  static class Parser {
+                      private static final Pattern COMMA = Pattern.compile("\\\\s*,\\\\s*");
+
+                      static String[] parts(String s) {
+                          return COMMA.split(s);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aStaticNestedClassWhoseOuterClassRunsCodeAtInitialisationHoldsTheFieldItself() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Registry {
+                  static final Map<String, String> ALIASES = new HashMap<>();
+
+                  static {
+                      ALIASES.put("id", "identifier");
+                  }
+
+                  String alias(String name) {
+                      return ALIASES.get(name.replaceAll("\\\\s+", ""));
+                  }
+
+                  static final class Mapper {
+                      private final String table;
+
+                      Mapper(String table) {
+                          this.table = table;
+                      }
+
+                      String[] columns(String row) {
+                          return row.split("\\\\s*;\\\\s*");
+                      }
+
+                      boolean isNumber(String value) {
+                          return value.matches("-?\\\\d+");
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+              import java.util.regex.Pattern;
+
+              class Registry {
+                  private static final Pattern WHITESPACE = Pattern.compile("\\\\s+");
+
+                  static final Map<String, String> ALIASES = new HashMap<>();
+
+                  static {
+                      ALIASES.put("id", "identifier");
+                  }
+
+                  String alias(String name) {
+                      return ALIASES.get(WHITESPACE.matcher(name).replaceAll(""));
+                  }
+
+                  static final class Mapper {
+                      private static final Pattern SEMICOLON = Pattern.compile("\\\\s*;\\\\s*");
+                      private static final Pattern INTEGER = Pattern.compile("-?\\\\d+");
+
+                      private final String table;
+
+                      Mapper(String table) {
+                          this.table = table;
+                      }
+
+                      String[] columns(String row) {
+                          return SEMICOLON.split(row);
+                      }
+
+                      boolean isNumber(String value) {
+                          return INTEGER.matcher(value).matches();
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aClassDeclaredInAnInterfaceHoldsTheFieldTheInterfaceCannot() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              interface Codec {
+                  String[] decode(String text);
+
+                  class Csv implements Codec {
+                      @Override
+                      public String[] decode(String text) {
+                          return text.split("\\\\s*,\\\\s*");
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              interface Codec {
+                  String[] decode(String text);
+
+                  class Csv implements Codec {
+                      private static final Pattern COMMA = Pattern.compile("\\\\s*,\\\\s*");
+
+                      @Override
+                      public String[] decode(String text) {
+                          return COMMA.split(text);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void aRecordNestedInAClassThatRunsCodeAtInitialisationHoldsTheField() {
+        rewriteRun(
+          //language=java
+          version(java(
+            """
+              import java.util.List;
+
+              class Catalog {
+                  static final List<String> NAMES = List.of("alpha", "beta", "gamma", "delta", "epsilon");
+
+                  record Entry(String sku) {
+                      boolean valid() {
+                          return sku.matches("[A-Z]{3}-\\\\d{4}");
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Catalog {
+                  static final List<String> NAMES = List.of("alpha", "beta", "gamma", "delta", "epsilon");
+
+                  record Entry(String sku) {
+                      private static final Pattern SKU_PATTERN = Pattern.compile("[A-Z]{3}-\\\\d{4}");
+
+                      boolean valid() {
+                          return SKU_PATTERN.matcher(sku).matches();
+                      }
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    @Test
+    void anInnerClassReadsTheFieldOfTheStaticNestedClassAroundIt() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Jobs {
+                  static final List<String> QUEUE = new ArrayList<>();
+
+                  static {
+                      QUEUE.add("warm-up");
+                  }
+
+                  static final class Worker {
+                      final class Step {
+                          String name(String file) {
+                              return file.replaceFirst("\\\\.csv$", "");
+                          }
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Jobs {
+                  static final List<String> QUEUE = new ArrayList<>();
+
+                  static {
+                      QUEUE.add("warm-up");
+                  }
+
+                  static final class Worker {
+                      private static final Pattern NAME_PATTERN = Pattern.compile("\\\\.csv$");
+
+                      final class Step {
+                          String name(String file) {
+                              return NAME_PATTERN.matcher(file).replaceFirst("");
+                          }
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void anEnumInANestedClassThatRunsCodeAtInitialisationIsLeftAlone() {
+        rewriteRun(
+          CandidateRows.leftAloneBecause("read from Kind, a static nested type whose code can run before the top-level class is initialised"),
+          //language=java
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Jobs {
+                  static final List<String> QUEUE = new ArrayList<>();
+
+                  static final class Worker {
+                      static final List<String> DONE = new ArrayList<>();
+
+                      enum Kind {
+                          CSV("a b");
+
+                          final String[] words;
+
+                          Kind(String text) {
+                              words = text.split("x+");
+                          }
                       }
                   }
               }

@@ -214,6 +214,49 @@ class ShareUnconfiguredObjectMapperTest implements RewriteTest {
     }
 
     @Test
+    void aClassDeclaredInAnInterfaceHoldsTheMapperTheInterfaceCannot() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              import java.io.IOException;
+
+              interface Json {
+                  String json(Object event) throws IOException;
+
+                  class Jackson implements Json {
+                      @Override
+                      public String json(Object event) throws IOException {
+                          return new ObjectMapper().writeValueAsString(event);
+                      }
+                  }
+              }
+              """,
+            """
+              import com.fasterxml.jackson.databind.ObjectMapper;
+
+              import java.io.IOException;
+
+              interface Json {
+                  String json(Object event) throws IOException;
+
+                  class Jackson implements Json {
+                      private static final ObjectMapper OBJECT_MAPPER = new ObjectMapper();
+
+                      @Override
+                      public String json(Object event) throws IOException {
+                          return OBJECT_MAPPER.writeValueAsString(event);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
     void doesNotAddAFieldToAClassWhoseFieldsAnotherFileLists() {
         rewriteRun(
           CandidateRows.leftAloneBecause("`Event.class.getDeclaredFields()` lists the class's declared fields"),
