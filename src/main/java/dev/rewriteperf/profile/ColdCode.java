@@ -559,6 +559,16 @@ public final class ColdCode {
     }
 
     /**
+     * Whether every call of a constructor is written out ({@code new Holder(props)}, {@code super(..)}, {@code this(..)},
+     * {@code Holder::new}): it takes parameters, which a subclass's implicit {@code super()} never passes, and no
+     * annotation tells a framework to call it ({@code @Inject}, {@code @JsonCreator}).
+     */
+    private static boolean constructedOnlyByName(J.MethodDeclaration constructor) {
+        return constructor.getLeadingAnnotations().isEmpty()
+               && constructor.getParameters().stream().anyMatch(p -> !(p instanceof J.Empty));
+    }
+
+    /**
      * Whether every call of a method the file's other code can see names it as declared, so that the project's
      * scan found them all: not a constructor, not an override or an interface's method (called through a supertype
      * too), not a method frameworks call by its annotations.
@@ -575,14 +585,16 @@ public final class ColdCode {
      * in the files the project's scan saw calling it (commons-compress's {@code Messages.format}, called only to build
      * an error's message; neo4j's {@code Format.formatPairs}, only from {@code toString()}). A call in a catch block
      * does not count as cold here: the catch may be a fallback doing the method's work; nor, for a public or
-     * protected method, one in main's own code. Followed {@value #MAX_CALLERS} methods up
+     * protected method, one in main's own code. A private or package-private constructor that takes parameters is
+     * followed to its {@code new} calls the same way (commons-text's {@code DefaultStringLookupsHolder}, made once for
+     * its {@code INSTANCE}). Followed {@value #MAX_CALLERS} methods up
      * ({@code getCanonicalConstructor} called only from a {@code ClassValue}'s {@code computeValue}).
      */
     private static @Nullable String calledOnlyFromColdCode(J.MethodDeclaration method, Cursor at, ProjectFacts facts, int callers,
                                                            boolean repeated) {
         JavaType.Method type = method.getMethodType();
         J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
-        if (type == null || file == null) {
+        if (type == null || file == null || method.isConstructor() && !constructedOnlyByName(method)) {
             return null;
         }
         if (calledOnlyInItsFile(method, type, file, facts)) {
@@ -624,6 +636,14 @@ public final class ColdCode {
                         calls.add(getCursor());
                     }
                     return super.visitMemberReference(reference, p);
+                }
+
+                @Override
+                public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
+                    if (sameMethod(newClass.getConstructorType(), type)) {
+                        calls.add(getCursor());
+                    }
+                    return super.visitNewClass(newClass, p);
                 }
 
                 @Override

@@ -324,6 +324,7 @@ public final class ProjectFacts {
         @Override
         public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
             hashedIn(newClass.getType(), 0);
+            called(newClass.getConstructorType());
             return super.visitNewClass(newClass, p);
         }
 

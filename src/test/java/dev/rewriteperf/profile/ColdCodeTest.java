@@ -2394,6 +2394,154 @@ class ColdCodeTest implements RewriteTest {
       """;
 
     /**
+     * A private or package-private constructor whose every {@code new} is cold code is cold too: commons-text's
+     * {@code DefaultStringLookupsHolder}, made once for its {@code INSTANCE}, parses its lookups list there. Look-alikes:
+     * a constructor also made per call; one without parameters, which a subclass's implicit {@code super()} may call
+     * unseen; one a framework calls by its annotation; and a public one, which the project's users may call per call.
+     */
+    @Test
+    void aConstructorMadeOnlyInColdCodeIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"%s-lookups\", spec)", "cold: called only from cold code (initialises a field, once)"),
+                Map.entry("String.format(\"%s/%s\", spec, dflt)", "cold: called only from cold code (initialises a field, once)"));
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getCandidate))
+                .containsExactlyInAnyOrder("String.format(\"%s#%s\", key, rank)", "String.format(\"%s!\", name)",
+                  "String.format(\"%s?\", name)", "String.format(\"%s~\", name)");
+          }),
+          java(
+            """
+              package com.example;
+
+              final class Lookups {
+                  static final Holder INSTANCE = new Holder("base64");
+                  static final Holder NONE = new Holder("none", true);
+                  static final Quiet QUIET = new Quiet();
+                  static final Injected INJECTED = new Injected("x");
+                  static final Open OPEN = new Open("y");
+
+                  String resolve(String key) {
+                      return new Entry(key, 1).label;
+                  }
+
+                  static final class Holder {
+                      final String name;
+
+                      Holder(String spec) {
+                          name = String.format("%s-lookups", spec);
+                      }
+
+                      private Holder(String spec, boolean dflt) {
+                          this(String.format("%s/%s", spec, dflt));
+                      }
+                  }
+
+                  static final class Entry {
+                      final String label;
+
+                      private Entry(String key, int rank) {
+                          label = String.format("%s#%s", key, rank);
+                      }
+                  }
+
+                  static class Quiet {
+                      final String name = "q";
+
+                      Quiet() {
+                          System.setProperty("quiet", String.format("%s!", name));
+                      }
+                  }
+
+                  @interface Inject {
+                  }
+
+                  static final class Injected {
+                      final String text;
+
+                      @Inject
+                      Injected(String name) {
+                          text = String.format("%s?", name);
+                      }
+                  }
+
+                  static final class Open {
+                      final String text;
+
+                      public Open(String name) {
+                          text = String.format("%s~", name);
+                      }
+                  }
+              }
+              """,
+            """
+              package com.example;
+
+              final class Lookups {
+                  static final Holder INSTANCE = new Holder("base64");
+                  static final Holder NONE = new Holder("none", true);
+                  static final Quiet QUIET = new Quiet();
+                  static final Injected INJECTED = new Injected("x");
+                  static final Open OPEN = new Open("y");
+
+                  String resolve(String key) {
+                      return new Entry(key, 1).label;
+                  }
+
+                  static final class Holder {
+                      final String name;
+
+                      Holder(String spec) {
+                          name = String.format("%s-lookups", spec);
+                      }
+
+                      private Holder(String spec, boolean dflt) {
+                          this(String.format("%s/%s", spec, dflt));
+                      }
+                  }
+
+                  static final class Entry {
+                      final String label;
+
+                      private Entry(String key, int rank) {
+                          label = key + "#" + rank;
+                      }
+                  }
+
+                  static class Quiet {
+                      final String name = "q";
+
+                      Quiet() {
+                          System.setProperty("quiet", name + "!");
+                      }
+                  }
+
+                  @interface Inject {
+                  }
+
+                  static final class Injected {
+                      final String text;
+
+                      @Inject
+                      Injected(String name) {
+                          text = name + "?";
+                      }
+                  }
+
+                  static final class Open {
+                      final String text;
+
+                      public Open(String name) {
+                          text = name + "~";
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A public method whose every call, in any file, is cold code is cold too (commons-compress's
      * {@code Messages.format}, called only to build an error; neo4j's {@code Format.formatPairs}, only from
      * {@code toString()}). Look-alikes: one also called on a normal path, and one nothing in the project calls (a
