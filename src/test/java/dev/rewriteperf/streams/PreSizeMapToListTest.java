@@ -1712,6 +1712,63 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** A receiver named as its method's result ({@code routes.routes()}) gives {@code allRoutes}, not {@code routesRoutes}. */
+    @Test
+    void aReceiverNamedAsTheMethodGivesAllBeforeIt() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Admin {
+                  interface Table {
+                      List<String> routes();
+                  }
+
+                  private final Table routes;
+
+                  Admin(Table routes) {
+                      this.routes = routes;
+                  }
+
+                  List<String> upper() {
+                      List<String> items = routes.routes().stream().map(r -> r.toUpperCase()).collect(Collectors.toList());
+                      return items;
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Admin {
+                  interface Table {
+                      List<String> routes();
+                  }
+
+                  private final Table routes;
+
+                  Admin(Table routes) {
+                      this.routes = routes;
+                  }
+
+                  List<String> upper() {
+                      List<String> allRoutes = routes.routes();
+                      List<String> items = new ArrayList<>(allRoutes.size());
+                      for (String r : allRoutes) {
+                          items.add(r.toUpperCase());
+                      }
+                      return items;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     /** The local would make a line longer than the file's: the pipeline is listed and left as it is. */
     @Test
     void aNewLineLongerThanTheFilesIsListed() {

@@ -143,7 +143,7 @@ public final class SourceLocal {
 
     /**
      * A name for when {@code base} is taken, before a number is tried: the receiver's name before it
-     * ({@code node.properties()}: {@code nodeProperties}), or {@code checkedFiles} for
+     * ({@code node.properties()}: {@code nodeProperties}; {@code routes.routes()}: {@code allRoutes}), or {@code checkedFiles} for
      * {@code Objects.requireNonNull(files, ..)}; null when neither applies.
      */
     private static @Nullable String alternativeName(Expression source, String base) {
@@ -158,7 +158,9 @@ public final class SourceLocal {
         }
         Expression receiver = call.getSelect();
         if (receiver instanceof J.Identifier && ((J.Identifier) receiver).getFieldType() != null) {
-            String alternative = ((J.Identifier) receiver).getSimpleName() + capitalized;
+            String owner = ((J.Identifier) receiver).getSimpleName();
+            // routes.routes() is all the routes the table holds: routesRoutes would say the name twice
+            String alternative = (owner.equals(base) ? "all" : owner) + capitalized;
             return FreshNames.isUsableName(alternative) ? alternative : null;
         }
         return null;
