@@ -68,12 +68,21 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@code queue}, Java 17), 212 spots; they found what Spring Boot runs once (a
  * {@code @Bean}'s runner, a listener of {@code ApplicationReadyEvent}) and an {@code @ExceptionHandler} taken for
  * per-call code.
+ * <p>
+ * A fifth round: a metrics library ({@code metrics}, Java 11), an image and audio format library with a batch CLI
+ * ({@code imageio}, Java 17), a rules engine ({@code rules}, Java 8) and an API gateway ({@code gateway}, Java 21),
+ * 281 spots. They found class-keyed caches refused for a comparator made, a class's package and a record of the file,
+ * and a static nested class's regex left alone though the class could hold its pattern; their authors call per-file and
+ * per-request work next to a file's or an upstream's I/O per-call code, where the pack's rule (measured by the
+ * gauntlet's reviews) says it is not worth a rewrite, and say so in "disagreement" rows. With
+ * {@code -Dheldout.rows=DIR} the test writes each case's rows to {@code DIR/<case>.tsv}.
  */
 class HeldOutStyleTest {
 
     @ParameterizedTest
     @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21",
-                "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17", "queue, 17"})
+                "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17", "queue, 17",
+                "metrics, 11", "imageio, 17", "rules, 8", "gateway, 21"})
     void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
         Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
         Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);
@@ -135,6 +144,24 @@ class HeldOutStyleTest {
         }
     }
 
+    /**
+     * With {@code -Dheldout.rows=DIR}, every row of the run in {@code DIR/<case>.tsv} (line, recipe, changed or the
+     * reason, candidate): what a new case's author is told where the pack differs.
+     */
+    private static void dump(Path root, List<PerformanceCandidates.Row> rows) throws IOException {
+        String dir = System.getProperty("heldout.rows");
+        if (dir == null) {
+            return;
+        }
+        List<String> lines = new ArrayList<>();
+        for (PerformanceCandidates.Row row : rows) {
+            lines.add(String.join("\t", row.getSourcePath(), String.valueOf(row.getLine()), row.getRecipe(),
+                    row.isChanged() ? "rewritten" : row.getReason(), row.getCandidate().replace('\n', ' ')));
+        }
+        Files.createDirectories(Paths.get(dir));
+        Files.write(Paths.get(dir, root.getFileName() + ".tsv"), lines, StandardCharsets.UTF_8);
+    }
+
     /** The umbrella's rows over the case's sources, by {@code com/acme/Foo.java:line}, parsed for {@code release}. */
     private static Map<String, List<PerformanceCandidates.Row>> rowsBySpot(Path root, String release)
             throws IOException {
@@ -157,6 +184,7 @@ class HeldOutStyleTest {
         sources = sources.stream().map(s -> (SourceFile) s.withMarkers(s.getMarkers().add(style))).collect(Collectors.toList());
         RecipeRun run = new PerformanceBestPractices().run(new InMemoryLargeSourceSet(sources), ctx);
         List<PerformanceCandidates.Row> rows = run.getDataTableRows(PerformanceCandidates.class);
+        dump(root, rows);
         return rows.stream().collect(Collectors.groupingBy(
           row -> row.getSourcePath().replace('\\', '/').substring("src/main/java/".length()) + ":" + row.getLine()));
     }
