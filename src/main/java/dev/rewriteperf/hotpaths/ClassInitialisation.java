@@ -139,10 +139,24 @@ final class ClassInitialisation {
      * Why reading the field at {@code site} would change the class's initialisation: the site is in a static nested
      * type (an enum, record or interface among them) whose code can run before the class is initialised, and reading
      * the field there would run the class's initialisation sooner; or, below Java 11, javac would give a Serializable
-     * class an accessor for the nested type's read, which changes its computed serial version. Null otherwise.
+     * class an accessor for the read of a nested or anonymous class, which changes its computed serial version. Null
+     * otherwise.
      */
+    /**
+     * Whether another class's read of the class's private field would change its computed serial version: below Java 11
+     * javac gives the class an accessor method for it, and the class is (or may be) Serializable without a version.
+     */
+    private boolean needsAccessor() {
+        return !release.has(11) &&
+               EnclosingClasses.computedSerialVersion(declaration) != EnclosingClasses.SerialVersion.NOT_COMPUTED;
+    }
+
     @Nullable String readReason(Cursor site) {
         for (Cursor c = site; c != null; c = c.getParent()) {
+            if (c.getValue() instanceof J.NewClass && ((J.NewClass) c.getValue()).getBody() != null && needsAccessor()) {
+                return "read from an anonymous class, the field would need an accessor method below Java 11, which " +
+                       "changes the serial version Java computes for the Serializable class";
+            }
             if (!(c.getValue() instanceof J.ClassDeclaration)) {
                 continue;
             }
@@ -150,8 +164,7 @@ final class ClassInitialisation {
             if (TypeUtils.isOfType(nested.getType(), declaration.getType())) {
                 return null; // the class that holds the field: its own code runs after it is initialised
             }
-            if (!release.has(11) &&
-                EnclosingClasses.computedSerialVersion(declaration) != EnclosingClasses.SerialVersion.NOT_COMPUTED) {
+            if (needsAccessor()) {
                 return "read from " + nested.getSimpleName() + ", the field would need an accessor method below Java 11, " +
                        "which changes the serial version Java computes for the Serializable class";
             }

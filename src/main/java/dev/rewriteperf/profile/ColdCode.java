@@ -559,13 +559,19 @@ public final class ColdCode {
     }
 
     /**
-     * Whether every call of a constructor is written out ({@code new Holder(props)}, {@code super(..)}, {@code this(..)},
-     * {@code Holder::new}): it takes parameters, which a subclass's implicit {@code super()} never passes, and no
-     * annotation tells a framework to call it ({@code @Inject}, {@code @JsonCreator}).
+     * Whether every call of a constructor is written out ({@code new Holder(props)}, {@code new Holder(props) { .. }},
+     * {@code super(..)}, {@code this(..)}, {@code Holder::new}): it takes parameters, which a subclass's implicit
+     * {@code super()} never passes; no annotation on it or its parameters tells a framework to call it
+     * ({@code @Inject}, {@code @JsonCreator}, {@code @JsonProperty}); and it is not a record's, which deserialization
+     * calls.
      */
     private static boolean constructedOnlyByName(J.MethodDeclaration constructor) {
-        return constructor.getLeadingAnnotations().isEmpty()
-               && constructor.getParameters().stream().anyMatch(p -> !(p instanceof J.Empty));
+        JavaType.Method type = constructor.getMethodType();
+        boolean record = type != null && TypeUtils.isOfClassType(type.getDeclaringType().getSupertype(), "java.lang.Record");
+        return !record && constructor.getLeadingAnnotations().isEmpty()
+               && constructor.getParameters().stream().anyMatch(p -> !(p instanceof J.Empty))
+               && constructor.getParameters().stream().noneMatch(p -> p instanceof J.VariableDeclarations
+                                                                     && !((J.VariableDeclarations) p).getLeadingAnnotations().isEmpty());
     }
 
     /**
@@ -640,7 +646,7 @@ public final class ColdCode {
 
                 @Override
                 public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
-                    if (sameMethod(newClass.getConstructorType(), type)) {
+                    if (sameMethod(newClass.getConstructorType(), type) || ProjectFacts.mayCallSuperConstructor(newClass, type)) {
                         calls.add(getCursor());
                     }
                     return super.visitNewClass(newClass, p);
@@ -660,6 +666,9 @@ public final class ColdCode {
             }
             if (api && isMainsOwnCode(reason)) {
                 return null;
+            }
+            if (type.isConstructor() && reason.contains("once per object")) {
+                return null; // what an object's field makes, it makes each time one is made: per request, maybe
             }
             first = first == null ? reason : first;
         }

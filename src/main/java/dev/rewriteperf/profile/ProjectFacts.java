@@ -43,6 +43,9 @@ import java.util.function.Supplier;
  */
 public final class ProjectFacts {
 
+    /** The name a constructor has in its type. */
+    private static final String CONSTRUCTOR = "<constructor>";
+
     /** Collections that hash their keys or elements: their first type argument is hashed. */
     private static final List<String> HASHED_COLLECTIONS = Arrays.asList("java.util.Map", "java.util.Set",
             "com.google.common.collect.Multimap", "com.google.common.collect.Multiset", "com.google.common.cache.Cache",
@@ -259,6 +262,22 @@ public final class ProjectFacts {
         return fails;
     }
 
+    /**
+     * Whether {@code newClass} makes an anonymous subclass of the class that declares {@code constructor} with as many
+     * arguments, so that it may call it (javac names the anonymous class's own constructor).
+     */
+    static boolean mayCallSuperConstructor(J.NewClass newClass, JavaType.Method constructor) {
+        JavaType.FullyQualified extended = newClass.getBody() == null || newClass.getClazz() == null ? null
+                : TypeUtils.asFullyQualified(newClass.getClazz().getType());
+        return constructor.isConstructor() && extended != null
+               && extended.getFullyQualifiedName().equals(constructor.getDeclaringType().getFullyQualifiedName())
+               && arguments(newClass) == constructor.getParameterTypes().size();
+    }
+
+    private static int arguments(J.NewClass newClass) {
+        return (int) newClass.getArguments().stream().filter(a -> !(a instanceof J.Empty)).count();
+    }
+
     private static String key(String name, int arity) {
         return name + "/" + arity;
     }
@@ -325,6 +344,13 @@ public final class ProjectFacts {
         public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
             hashedIn(newClass.getType(), 0);
             called(newClass.getConstructorType());
+            JavaType.FullyQualified extended = newClass.getBody() == null || newClass.getClazz() == null ? null
+                    : TypeUtils.asFullyQualified(newClass.getClazz().getType());
+            if (extended != null) {
+                // an anonymous class's constructor is its own: the one of the class it extends is called too
+                callers.computeIfAbsent(extended.getFullyQualifiedName() + "#" + key(CONSTRUCTOR, arguments(newClass)),
+                        k -> new HashSet<>()).add(file);
+            }
             return super.visitNewClass(newClass, p);
         }
 

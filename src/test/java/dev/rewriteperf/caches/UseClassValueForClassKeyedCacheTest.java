@@ -616,14 +616,16 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
      * A comparator made with {@code Comparator.comparing} and a class's package only describe: a function sorting a
      * class's getters by name, or naming its package, computes the same value each time (the held-out rules case's
      * getter cache, refused for "calls `Comparator.comparing`", and its label cache, for "calls `Package.getName`").
-     * Look-alike: a function that runs a comparator's {@code compare}, which may be any code, stays refused.
+     * Look-alikes: a function that runs a comparator's {@code compare} or {@code equals}, which may be any code, stays
+     * refused.
      */
     @Test
     void functionMakingAComparatorOrNamingAPackageBecomesComputeValue() {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
             .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getReason)
-            .containsExactly("the function calls `Comparator.compare`, which the recipe cannot show to be free of side effects")),
+            .containsExactly("the function calls `Comparator.compare`, which the recipe cannot show to be free of side effects",
+              "the function calls `Comparator.equals`, which the recipe cannot show to be free of side effects")),
           java(
             //language=java
             """
@@ -639,6 +641,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                   private static final Map<Class<?>, List<Method>> GETTERS = new ConcurrentHashMap<>();
                   private static final Map<Class<?>, String> LABELS = new ConcurrentHashMap<>();
                   private static final Map<Class<?>, Integer> RANKS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Boolean> NATURAL = new ConcurrentHashMap<>();
                   static Comparator<String> order = Comparator.naturalOrder();
 
                   static List<Method> of(Class<?> type) {
@@ -652,6 +655,10 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
                   static int rank(Class<?> type) {
                       return RANKS.computeIfAbsent(type, t -> order.compare(t.getName(), "m"));
+                  }
+
+                  static boolean natural(Class<?> type) {
+                      return NATURAL.computeIfAbsent(type, t -> Comparator.naturalOrder().equals(Comparator.reverseOrder()));
                   }
               }
               """,
@@ -680,6 +687,7 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
                       }
                   };
                   private static final Map<Class<?>, Integer> RANKS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Boolean> NATURAL = new ConcurrentHashMap<>();
                   static Comparator<String> order = Comparator.naturalOrder();
 
                   static List<Method> of(Class<?> type) {
@@ -692,6 +700,10 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
 
                   static int rank(Class<?> type) {
                       return RANKS.computeIfAbsent(type, t -> order.compare(t.getName(), "m"));
+                  }
+
+                  static boolean natural(Class<?> type) {
+                      return NATURAL.computeIfAbsent(type, t -> Comparator.naturalOrder().equals(Comparator.reverseOrder()));
                   }
               }
               """

@@ -560,6 +560,70 @@ class PrecompileConstantRegexTest implements RewriteTest {
         );
     }
 
+    /**
+     * Below Java 11 an anonymous class's read of its outer class's private field goes through an accessor javac adds to
+     * the outer class, which changes the serial version Java computes for it (a Serializable class without
+     * {@code serialVersionUID}). Look-alike: a lambda's body is a method of the class itself, and is rewritten.
+     */
+    @Test
+    void doesNotAddAFieldAnAnonymousClassOfASerializableClassWouldReadBelowJava11() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly("read from an anonymous class, the field would need an accessor method below Java 11, " +
+                             "which changes the serial version Java computes for the Serializable class")),
+          version(java(
+            """
+              import java.io.Serializable;
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Job implements Serializable {
+                  static final Map<String, Integer> COUNTS = new HashMap<String, Integer>();
+
+                  Runnable task(final String s) {
+                      return new Runnable() {
+                          @Override
+                          public void run() {
+                              COUNTS.put(s, s.split("x+").length);
+                          }
+                      };
+                  }
+
+                  Runnable lambda(final String s) {
+                      return () -> COUNTS.put(s, s.split("y+").length);
+                  }
+              }
+              """,
+            """
+              import java.io.Serializable;
+              import java.util.HashMap;
+              import java.util.Map;
+              import java.util.regex.Pattern;
+
+              class Job implements Serializable {
+                  private static final Pattern RUN_OF_Y = Pattern.compile("y+");
+
+                  static final Map<String, Integer> COUNTS = new HashMap<String, Integer>();
+
+                  Runnable task(final String s) {
+                      return new Runnable() {
+                          @Override
+                          public void run() {
+                              COUNTS.put(s, s.split("x+").length);
+                          }
+                      };
+                  }
+
+                  Runnable lambda(final String s) {
+                      return () -> COUNTS.put(s, RUN_OF_Y.split(s).length);
+                  }
+              }
+              """
+          ), 8)
+        );
+    }
+
     @Test
     void aSerializableClassWithItsVersionGetsTheField() {
         rewriteRun(

@@ -2542,6 +2542,128 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A constructor is cold only when every way to make its object is cold. Look-alikes that keep it per-call: an
+     * anonymous subclass made per call (javac names the anonymous class's own constructor), a field of an object made
+     * per request (once per object is per request for such an object), a record's constructor (deserialization calls
+     * it), and one whose parameters tell a framework to call it ({@code @JsonProperty}).
+     */
+    @Test
+    void aConstructorAlsoMadeByAnAnonymousSubclassAnObjectsFieldOrAFrameworkIsNotCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).isEmpty();
+              assertThat(rows.stream().filter(PerformanceCandidates.Row::isChanged).map(PerformanceCandidates.Row::getCandidate))
+                .containsExactlyInAnyOrder("String.format(\"%s#\", k)", "String.format(\"%s-p\", s)",
+                  "String.format(\"%s=\", a)", "String.format(\"%s:\", b)");
+          }),
+          version(java(
+            """
+              package com.example;
+
+              final class Makers {
+                  static final Base DEFAULT = new Base("d");
+                  static final Point ORIGIN = new Point("o");
+                  static final Bound BOUND = new Bound("b");
+
+                  String resolve(String k) {
+                      return new Base(k) {
+                      }.label;
+                  }
+
+                  static final class Request {
+                      private final Parser parser = new Parser("x");
+                  }
+
+                  static class Base {
+                      final String label;
+
+                      Base(String k) {
+                          label = String.format("%s#", k);
+                      }
+                  }
+
+                  static final class Parser {
+                      final String p;
+
+                      Parser(String s) {
+                          p = String.format("%s-p", s);
+                      }
+                  }
+
+                  record Point(String a) {
+                      Point(String a) {
+                          this.a = String.format("%s=", a);
+                      }
+                  }
+
+                  @interface JsonProperty {
+                  }
+
+                  static final class Bound {
+                      final String text;
+
+                      Bound(@JsonProperty String b) {
+                          text = String.format("%s:", b);
+                      }
+                  }
+              }
+              """,
+            """
+              package com.example;
+
+              final class Makers {
+                  static final Base DEFAULT = new Base("d");
+                  static final Point ORIGIN = new Point("o");
+                  static final Bound BOUND = new Bound("b");
+
+                  String resolve(String k) {
+                      return new Base(k) {
+                      }.label;
+                  }
+
+                  static final class Request {
+                      private final Parser parser = new Parser("x");
+                  }
+
+                  static class Base {
+                      final String label;
+
+                      Base(String k) {
+                          label = k + "#";
+                      }
+                  }
+
+                  static final class Parser {
+                      final String p;
+
+                      Parser(String s) {
+                          p = s + "-p";
+                      }
+                  }
+
+                  record Point(String a) {
+                      Point(String a) {
+                          this.a = a + "=";
+                      }
+                  }
+
+                  @interface JsonProperty {
+                  }
+
+                  static final class Bound {
+                      final String text;
+
+                      Bound(@JsonProperty String b) {
+                          text = b + ":";
+                      }
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    /**
      * A public method whose every call, in any file, is cold code is cold too (commons-compress's
      * {@code Messages.format}, called only to build an error; neo4j's {@code Format.formatPairs}, only from
      * {@code toString()}). Look-alikes: one also called on a normal path, and one nothing in the project calls (a

@@ -35,8 +35,8 @@ final class ReadOnlyJdk {
             return true;
         }
         if (owner.equals("java.util.Comparator")) {
-            // its factories and defaults make a comparator; compare runs one, which may be any code
-            return !name.equals("compare");
+            // its factories and defaults make a comparator; compare and equals run one's code, which may be any
+            return !name.equals("compare") && !name.equals("equals");
         }
         if (owner.equals("java.lang.Class") || owner.equals("java.lang.Package") || owner.startsWith("java.lang.reflect.")) {
             return !REFLECTION_WRITES_OR_CALLS.contains(name) &&
