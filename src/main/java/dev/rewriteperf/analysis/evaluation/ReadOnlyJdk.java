@@ -10,10 +10,10 @@ import java.util.Set;
 /** What {@link SideEffectFreeCode} knows of the JDK: which calls only read, which types are values or collections. */
 final class ReadOnlyJdk {
 
-    /** {@code String}, the boxes, and the JDK's stateless helpers and values around them. */
+    /** {@code String}, the boxes, the big numbers, and the JDK's stateless helpers and values around them. */
     private static final Set<String> VALUE_TYPES = JdkTypes.union(JdkTypes.STRING_AND_BOXES, "java.lang.Math",
             "java.lang.StrictMath", "java.lang.Enum", "java.util.Objects", "java.util.Optional",
-            "java.lang.annotation.Annotation");
+            "java.lang.annotation.Annotation", "java.math.BigDecimal", "java.math.BigInteger");
 
     private static final Set<String> REFLECTION_WRITES_OR_CALLS = new HashSet<>(Arrays.asList(
             "invoke", "newInstance", "forName", "getResource", "getResourceAsStream"));
