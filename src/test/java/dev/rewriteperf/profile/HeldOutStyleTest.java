@@ -76,13 +76,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * per-request work next to a file's or an upstream's I/O per-call code, where the pack's rule (measured by the
  * gauntlet's reviews) says it is not worth a rewrite, and say so in "disagreement" rows. With
  * {@code -Dheldout.rows=DIR} the test writes each case's rows to {@code DIR/<case>.tsv}.
+ * <p>
+ * A sixth round: a full-text search library and its indexing CLI ({@code search}, Java 17) and a pricing and tax
+ * engine behind a REST facade ({@code pricing}, Java 11), 140 spots; they found a converter cache refused for
+ * {@code BigDecimal.toPlainString}.
  */
 class HeldOutStyleTest {
 
     @ParameterizedTest
     @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21",
                 "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17", "queue, 17",
-                "metrics, 11", "imageio, 17", "rules, 8", "gateway, 21"})
+                "metrics, 11", "imageio, 17", "rules, 8", "gateway, 21",
+                "search, 17", "pricing, 11"})
     void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
         Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
         Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);
