@@ -136,13 +136,6 @@ final class ClassInitialisation {
     }
 
     /**
-     * Why reading the field at {@code site} would change the class's initialisation: the site is in a static nested
-     * type (an enum, record or interface among them) whose code can run before the class is initialised, and reading
-     * the field there would run the class's initialisation sooner; or, below Java 11, javac would give a Serializable
-     * class an accessor for the read of a nested or anonymous class, which changes its computed serial version. Null
-     * otherwise.
-     */
-    /**
      * Whether another class's read of the class's private field would change its computed serial version: below Java 11
      * javac gives the class an accessor method for it, and the class is (or may be) Serializable without a version.
      */
@@ -151,6 +144,13 @@ final class ClassInitialisation {
                EnclosingClasses.computedSerialVersion(declaration) != EnclosingClasses.SerialVersion.NOT_COMPUTED;
     }
 
+    /**
+     * Why reading the field at {@code site} would change the class's initialisation: the site is in a static nested
+     * type (an enum, record or interface among them) whose code can run before the class is initialised, and reading
+     * the field there would run the class's initialisation sooner; or, below Java 11, javac would give a Serializable
+     * class an accessor for the read of a nested or anonymous class, which changes its computed serial version. Null
+     * otherwise.
+     */
     @Nullable String readReason(Cursor site) {
         for (Cursor c = site; c != null; c = c.getParent()) {
             if (c.getValue() instanceof J.NewClass && ((J.NewClass) c.getValue()).getBody() != null && needsAccessor()) {

@@ -249,11 +249,11 @@ public class PrecompileConstantRegex extends FieldAddingRecipe implements GatedR
                 return "the constant `" + regex.source + "` is declared after a static initialiser: a Pattern field " +
                        "after it could be used before it is set";
             }
-            J.ClassDeclaration topLevel = fields != null ? fields.holder() : EnclosingClasses.topLevel(getCursor());
-            if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
+            J.ClassDeclaration holder = fields != null ? fields.holder() : EnclosingClasses.topLevel(getCursor());
+            if (holder == null || EnclosingClasses.isInterface(holder)) {
                 return "the top-level type is an interface: its fields cannot be private";
             }
-            if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
+            if (holder.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the top-level type is an enum: its constants are created before the Pattern field would be";
             }
             String reflection = fields == null ? null : fields.additionReason(regex.source);

@@ -200,11 +200,11 @@ public class ShareUnconfiguredObjectMapper extends ScanningRecipe<ShareUnconfigu
                        "absent, not just this call";
             }
             SharedFields fields = fields();
-            J.ClassDeclaration topLevel = fields != null ? fields.holder() : EnclosingClasses.topLevel(getCursor());
-            if (topLevel == null || EnclosingClasses.isInterface(topLevel)) {
+            J.ClassDeclaration holder = fields != null ? fields.holder() : EnclosingClasses.topLevel(getCursor());
+            if (holder == null || EnclosingClasses.isInterface(holder)) {
                 return "the top-level type is an interface: its fields cannot be private";
             }
-            if (topLevel.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
+            if (holder.getKind() == J.ClassDeclaration.Kind.Type.Enum) {
                 return "the top-level type is an enum: its constants are created before the mapper field would be";
             }
             String reason = fields == null ? null : fields.additionReason(SharedMappers.KEY);

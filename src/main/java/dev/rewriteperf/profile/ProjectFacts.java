@@ -267,11 +267,16 @@ public final class ProjectFacts {
      * arguments, so that it may call it (javac names the anonymous class's own constructor).
      */
     static boolean mayCallSuperConstructor(J.NewClass newClass, JavaType.Method constructor) {
-        JavaType.FullyQualified extended = newClass.getBody() == null || newClass.getClazz() == null ? null
-                : TypeUtils.asFullyQualified(newClass.getClazz().getType());
+        JavaType.FullyQualified extended = anonymouslyExtended(newClass);
         return constructor.isConstructor() && extended != null
                && extended.getFullyQualifiedName().equals(constructor.getDeclaringType().getFullyQualifiedName())
                && arguments(newClass) == constructor.getParameterTypes().size();
+    }
+
+    /** The class {@code newClass} makes an anonymous subclass of, or null when it has no body. */
+    private static JavaType.@Nullable FullyQualified anonymouslyExtended(J.NewClass newClass) {
+        return newClass.getBody() == null || newClass.getClazz() == null ? null
+                : TypeUtils.asFullyQualified(newClass.getClazz().getType());
     }
 
     private static int arguments(J.NewClass newClass) {
@@ -344,8 +349,7 @@ public final class ProjectFacts {
         public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
             hashedIn(newClass.getType(), 0);
             called(newClass.getConstructorType());
-            JavaType.FullyQualified extended = newClass.getBody() == null || newClass.getClazz() == null ? null
-                    : TypeUtils.asFullyQualified(newClass.getClazz().getType());
+            JavaType.FullyQualified extended = anonymouslyExtended(newClass);
             if (extended != null) {
                 // an anonymous class's constructor is its own: the one of the class it extends is called too
                 callers.computeIfAbsent(extended.getFullyQualifiedName() + "#" + key(CONSTRUCTOR, arguments(newClass)),
