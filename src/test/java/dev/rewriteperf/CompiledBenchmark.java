@@ -59,7 +59,7 @@ public final class CompiledBenchmark {
         }
     }
 
-    static void deleteRecursively(Path dir) {
+    public static void deleteRecursively(Path dir) {
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException ignored) {

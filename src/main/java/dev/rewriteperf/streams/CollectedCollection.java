@@ -122,7 +122,9 @@ final class CollectedCollection implements Destination {
         if (declared != null) {
             elementText = declared.printTrimmed(cursor);
         } else if (DeclaredTypes.isWritableFromAttribution(collectionType, cursor)) {
-            elementText = TypeText.of(collectionType.getTypeParameters().get(0), imports);
+            // a captured `?` is written as its bound: List<Object> where javac inferred List<capture of ?>, which
+            // goes wherever that did, and to which the loop can add
+            elementText = TypeText.of(TypeText.upperBound(collectionType.getTypeParameters().get(0)), imports);
         } else {
             return new CollectedCollection(kind, "the " + kind.noun + "'s element type involves type variables, and the recipe " +
                     "copies such a type only from the declared type of the variable or method the " + kind.noun + " goes to", null, null, sized);

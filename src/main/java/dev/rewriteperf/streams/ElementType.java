@@ -50,7 +50,7 @@ final class ElementType {
         if (declared != null) {
             return declared(declared.get(0), type, cursor, isEnumKeyed(collection));
         }
-        return fromAttribution(type, cursor, imports);
+        return fromAttribution(type, cursor, imports, isEnumKeyed(collection));
     }
 
     /** The component type of an array, as its declaration writes it. */
@@ -60,7 +60,7 @@ final class ElementType {
         if (component != null) {
             return declared(component, type.getElemType(), cursor);
         }
-        return fromAttribution(type.getElemType(), cursor, imports);
+        return fromAttribution(type.getElemType(), cursor, imports, false);
     }
 
     /** {@code K} for {@code keySet}, {@code V} for {@code values} and {@code Map.Entry<K, V>} for {@code entrySet}. */
@@ -71,7 +71,7 @@ final class ElementType {
                 entryClass == null ? null : new JavaType.Parameterized(null, entryClass, kv);
         List<Expression> declared = declaredTypeArguments(map, cursor, "java.util.Map", 2);
         if (declared == null) {
-            return fromAttribution(type, cursor, imports);
+            return fromAttribution(type, cursor, imports, !"values".equals(view) && isEnumKeyed(map));
         }
         if ("keySet".equals(view) || "values".equals(view)) {
             return declared(declared.get("keySet".equals(view) ? 0 : 1), type, cursor, "keySet".equals(view) && isEnumKeyed(map));
@@ -115,12 +115,25 @@ final class ElementType {
         return type == null ? refused("the types are not fully known") : new ElementType(tree.printTrimmed(cursor), tree, type, null);
     }
 
-    private static ElementType fromAttribution(@Nullable JavaType type, Cursor cursor, Set<String> imports) {
+    /**
+     * The element type written from attribution; {@code enumKeyed} where the elements (or the entries' keys) are
+     * enums whatever a {@code ?} says, so that a wildcard there cannot be written as {@code Object}.
+     */
+    private static ElementType fromAttribution(@Nullable JavaType type, Cursor cursor, Set<String> imports, boolean enumKeyed) {
         if (type == null) {
             return refused("the source's element type cannot be written in source");
         }
         if (!DeclaredTypes.isWritableFromAttribution(type, cursor)) {
             return refused(UNDECLARED);
+        }
+        if (enumKeyed && (TypeText.isWildcard(type) || type instanceof JavaType.Parameterized &&
+                                        TypeText.isWildcard(((JavaType.Parameterized) type).getTypeParameters().get(0)))) {
+            return refused(WILDCARD);
+        }
+        if (TypeText.isWildcard(type)) {
+            // no loop variable can be declared `?`: it takes the bound, as declared() does for a written argument
+            JavaType bound = TypeText.upperBound(type);
+            return bound == null ? refused(WILDCARD) : fromAttribution(bound, cursor, imports, false);
         }
         String text = TypeText.of(type, imports);
         return text == null ? refused("the source's element type cannot be written in source") : new ElementType(text, null, type, null);

@@ -1,5 +1,6 @@
 package dev.rewriteperf.profile;
 
+import dev.rewriteperf.CompiledBenchmark;
 import dev.rewriteperf.PerformanceBestPractices;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -7,6 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.RecipeRun;
+import org.openrewrite.Result;
 import org.openrewrite.SourceFile;
 import org.openrewrite.Tree;
 import org.openrewrite.internal.InMemoryLargeSourceSet;
@@ -15,16 +17,20 @@ import org.openrewrite.java.marker.JavaVersion;
 import org.openrewrite.java.style.Autodetect;
 import org.openrewrite.tree.ParseError;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import javax.tools.ToolProvider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -167,6 +173,37 @@ class HeldOutStyleTest {
         Files.write(Paths.get(dir, root.getFileName() + ".tsv"), lines, StandardCharsets.UTF_8);
     }
 
+    /**
+     * The case as the umbrella leaves it compiles with {@code javac --release} of the case, as it did before: rows
+     * alone would pass a rewrite that breaks the build (a loop variable once declared {@code ?}).
+     */
+    private static void assertCompiles(List<SourceFile> before, RecipeRun run, String release) throws IOException {
+        Map<Path, String> after = new TreeMap<>();
+        before.forEach(source -> after.put(source.getSourcePath(), source.printAll()));
+        for (Result result : run.getChangeset().getAllResults()) {
+            if (result.getAfter() != null) {
+                after.put(result.getAfter().getSourcePath(), result.getAfter().printAll());
+            }
+        }
+        Path dir = Files.createTempDirectory("heldout-after");
+        try {
+            List<String> arguments = new ArrayList<>(Arrays.asList("-proc:none", "-nowarn", "--release", release,
+                    "-d", dir.resolve("classes").toString()));
+            for (Map.Entry<Path, String> file : after.entrySet()) {
+                Path written = dir.resolve("src").resolve(file.getKey());
+                Files.createDirectories(written.getParent());
+                Files.write(written, file.getValue().getBytes(StandardCharsets.UTF_8));
+                arguments.add(written.toString());
+            }
+            ByteArrayOutputStream messages = new ByteArrayOutputStream();
+            int status = ToolProvider.getSystemJavaCompiler().run(null, messages, messages, arguments.toArray(new String[0]));
+            assertThat(status).as("the case after the umbrella's changes compiles for Java %s:%n%s", release,
+                    messages.toString(StandardCharsets.UTF_8.name())).isZero();
+        } finally {
+            CompiledBenchmark.deleteRecursively(dir);
+        }
+    }
+
     /** The umbrella's rows over the case's sources, by {@code com/acme/Foo.java:line}, parsed for {@code release}. */
     private static Map<String, List<PerformanceCandidates.Row>> rowsBySpot(Path root, String release)
             throws IOException {
@@ -188,6 +225,7 @@ class HeldOutStyleTest {
         Autodetect style = detector.build();
         sources = sources.stream().map(s -> (SourceFile) s.withMarkers(s.getMarkers().add(style))).collect(Collectors.toList());
         RecipeRun run = new PerformanceBestPractices().run(new InMemoryLargeSourceSet(sources), ctx);
+        assertCompiles(sources, run, release);
         List<PerformanceCandidates.Row> rows = run.getDataTableRows(PerformanceCandidates.class);
         dump(root, rows);
         return rows.stream().collect(Collectors.groupingBy(

@@ -1161,6 +1161,112 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     /**
+     * A lambda's parameter has no written type, so the source's element type comes from attribution: a {@code ?} is
+     * written as {@code Object} and a {@code ? extends Number} as {@code Number}, never as a loop variable typed
+     * {@code ?} (a held-out case's converter of any list, which the template could not even parse). A list collected
+     * from them is a {@code List<Object>}, never a {@code List<?>}, to which the loop could not add.
+     */
+    @Test
+    void wildcardElementsOfAnUndeclaredSourceGiveTheLoopVariableTheirBound() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.function.Function;
+              import java.util.stream.Collectors;
+
+              class Wire {
+                  static String toWire(Object value) {
+                      return String.valueOf(value);
+                  }
+
+                  static final Function<List<?>, String> ANY = list -> {
+                      List<String> parts = list.stream().map(Wire::toWire).collect(Collectors.toList());
+                      return String.join("|", parts);
+                  };
+
+                  static final Function<List<? extends Number>, String> NUMBERS = numbers -> {
+                      List<String> parts = numbers.stream().map(n -> n.intValue() + "").collect(Collectors.toList());
+                      return String.join("|", parts);
+                  };
+
+                  static final Function<List<?>, Object> COPY = list -> {
+                      return list.stream().map(x -> x).collect(Collectors.toList());
+                  };
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.function.Function;
+
+              class Wire {
+                  static String toWire(Object value) {
+                      return String.valueOf(value);
+                  }
+
+                  static final Function<List<?>, String> ANY = list -> {
+                      List<String> parts = new ArrayList<>(list.size());
+                      for (Object object : list) {
+                          parts.add(toWire(object));
+                      }
+                      return String.join("|", parts);
+                  };
+
+                  static final Function<List<? extends Number>, String> NUMBERS = numbers -> {
+                      List<String> parts = new ArrayList<>(numbers.size());
+                      for (Number n : numbers) {
+                          parts.add(n.intValue() + "");
+                      }
+                      return String.join("|", parts);
+                  };
+
+                  static final Function<List<?>, Object> COPY = list -> {
+                      List<Object> result = new ArrayList<>(list.size());
+                      for (Object x : list) {
+                          result.add(x);
+                      }
+                      return result;
+                  };
+              }
+              """
+          )
+        );
+    }
+
+    /** As {@link #anEnumSetOfAnyEnumIsListed}, where the set's type comes from attribution. */
+    @Test
+    void anUndeclaredEnumSetOfAnyEnumIsListed() {
+        rewriteRun(
+          spec -> leftAloneBecause("is a wildcard").accept(spec),
+          java(
+            //language=java
+            """
+              import java.util.EnumMap;
+              import java.util.EnumSet;
+              import java.util.List;
+              import java.util.function.Function;
+              import java.util.stream.Collectors;
+
+              class Flags {
+                  static final Function<EnumSet<?>, List<String>> NAMES = flags -> {
+                      List<String> names = flags.stream().map(flag -> flag.name()).collect(Collectors.toList());
+                      return names;
+                  };
+
+                  static final Function<EnumMap<?, String>, List<String>> KEYS = labels -> {
+                      List<String> keys = labels.entrySet().stream().map(e -> e.getKey().name() + e.getValue()).collect(Collectors.toList());
+                      return keys;
+                  };
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * An {@code EnumSet<?>}'s elements are enums, whose {@code name()} an {@code Object} variable would not have; so
      * are an {@code EnumMap<?, V>}'s keys, which a {@code Map.Entry<?, V>} would give as objects.
      */

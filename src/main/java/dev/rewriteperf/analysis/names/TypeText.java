@@ -56,6 +56,26 @@ public final class TypeText {
         return null;
     }
 
+    /**
+     * The type a variable that holds a wildcard's values is declared with, since no variable can be declared
+     * {@code ?}: the bound of {@code ? extends T}, {@code Object} for {@code ?} and {@code ? super T}. Any other
+     * type is itself; null for a wildcard with several bounds or a wildcard for a bound.
+     */
+    public static @Nullable JavaType upperBound(@Nullable JavaType type) {
+        if (!isWildcard(type)) {
+            return type;
+        }
+        JavaType.GenericTypeVariable wildcard = (JavaType.GenericTypeVariable) type;
+        if (wildcard.getBounds().isEmpty() || wildcard.getVariance() != JavaType.GenericTypeVariable.Variance.COVARIANT) {
+            return JavaType.ShallowClass.build("java.lang.Object");
+        }
+        return wildcard.getBounds().size() == 1 && !isWildcard(wildcard.getBounds().get(0)) ? wildcard.getBounds().get(0) : null;
+    }
+
+    public static boolean isWildcard(@Nullable JavaType type) {
+        return type instanceof JavaType.GenericTypeVariable && "?".equals(((JavaType.GenericTypeVariable) type).getName());
+    }
+
     private static @Nullable String typeVariable(JavaType.GenericTypeVariable variable, Set<String> imports) {
         if (!"?".equals(variable.getName())) {
             return isIdentifier(variable.getName()) ? variable.getName() : null;
