@@ -291,6 +291,9 @@ public final class ColdCode {
                 if (methods && computesACacheEntry(c)) {
                     return "cold: computes an entry of a cache, once per key (computeIfAbsent)";
                 }
+                if (methods && isShutdownHook(c)) {
+                    return "cold: in a shutdown hook, which runs once, as the JVM exits";
+                }
             }
             repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
             // a method reference is itself the call when a caller's calls are read: handed on, it runs per item, as a lambda
@@ -450,8 +453,8 @@ public final class ColdCode {
      * step whose pipeline ends in the same expression ({@code names.stream().map(n -> ..).collect(..)}), a collection's
      * or a map's {@code removeIf}, {@code sort}, {@code merge} and kin, or any of an {@code Optional}'s. It runs in the
      * context it is written in (a static initialiser's {@code forEach} runs once, as the class is initialised); any
-     * other function may be kept and called later, on every call (a listener registered, a shutdown hook: the pack
-     * cannot tell which run once, and errs toward rewriting).
+     * other function may be kept and called later, on every call (a listener registered, {@code invokeLater}: the
+     * pack cannot tell which run once, and errs toward rewriting), but for a shutdown hook ({@link #isShutdownHook}).
      */
     private static boolean runsWhereItIsWritten(Cursor function) {
         Cursor parent = function.getParentTreeCursor();
@@ -507,6 +510,27 @@ public final class ColdCode {
         }
         JavaType.Variable field = ExpressionShapes.variableOf(call.getSelect());
         return field != null && field.getOwner() instanceof JavaType.FullyQualified;
+    }
+
+    /**
+     * A lambda or method reference that is the body of a thread handed to {@code Runtime.addShutdownHook}
+     * ({@code addShutdownHook(new Thread(server::close))}): the JVM runs it once, as it exits. Any other thread's
+     * body may run per call.
+     */
+    private static boolean isShutdownHook(Cursor function) {
+        Cursor thread = function.getParentTreeCursor();
+        if (!(thread.getValue() instanceof J.NewClass) || ((J.NewClass) thread.getValue()).getBody() != null
+            || !TypeUtils.isOfClassType(((J.NewClass) thread.getValue()).getType(), "java.lang.Thread")
+            || ((J.NewClass) thread.getValue()).getArguments().stream().noneMatch(a -> a == function.getValue())) {
+            return false;
+        }
+        Object register = thread.getParentTreeCursor().getValue();
+        if (!(register instanceof J.MethodInvocation) || !isArgument(thread.getValue(), (J.MethodInvocation) register)) {
+            return false;
+        }
+        JavaType.Method type = ((J.MethodInvocation) register).getMethodType();
+        return type != null && "addShutdownHook".equals(type.getName())
+               && TypeUtils.isOfClassType(type.getDeclaringType(), "java.lang.Runtime");
     }
 
     /**

