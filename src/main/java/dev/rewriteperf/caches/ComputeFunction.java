@@ -1,5 +1,6 @@
 package dev.rewriteperf.caches;
 
+import dev.rewriteperf.analysis.evaluation.Exits;
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import dev.rewriteperf.analysis.evaluation.References;
 import dev.rewriteperf.analysis.evaluation.SideEffectFreeCode;
@@ -13,6 +14,7 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -30,6 +32,7 @@ final class ComputeFunction {
             "notify", "notifyAll", "wait"));
 
     /** Methods of {@code java.lang.Class} that never return null: names, and arrays of members, empty when none. */
+    private static final int MAX_CALLS_FOLLOWED = 3;
     private static final Set<String> CLASS_METHODS_NEVER_NULL = new HashSet<>(Arrays.asList(
             "getName", "getSimpleName", "getTypeName", "toString", "toGenericString", "getFields", "getDeclaredFields",
             "getMethods", "getDeclaredMethods", "getConstructors", "getDeclaredConstructors", "getInterfaces",
@@ -66,7 +69,7 @@ final class ComputeFunction {
             return "the function " + effect;
         }
         String nullKey = nullKeyReason(cache);
-        return nullKey != null ? nullKey : nullValueReason(cache);
+        return nullKey != null ? nullKey : nullValueReason(cache, cu);
     }
 
     /**
@@ -120,13 +123,13 @@ final class ComputeFunction {
      * Why a lookup written out by hand may put a null value into a map that throws on one, where a
      * {@code ClassValue} would keep it; null when none may.
      */
-    private static @Nullable String nullValueReason(ClassKeyedCache cache) {
+    private static @Nullable String nullValueReason(ClassKeyedCache cache, J.CompilationUnit cu) {
         Expression initializer = cache.variable.getInitializer();
         if (initializer != null && ClassKeyedCache.acceptsNullKeys(ExpressionShapes.unwrap(initializer))) {
             return null;
         }
         for (ClassKeyedCache.Fill fill : cache.fills) {
-            if (fill.byHand != null && !neverNull(fill.byHand.computed)) {
+            if (fill.byHand != null && !neverNull(fill.byHand.computed, cu, MAX_CALLS_FOLLOWED)) {
                 return "the value put may be null, on which a ConcurrentHashMap throws and a ClassValue does not";
             }
         }
@@ -135,22 +138,49 @@ final class ComputeFunction {
 
     /**
      * A new object or array, a primitive (boxed when put), a string concatenation, or what a {@code String} method
-     * or one of the {@code Class} methods that never answer null returns.
+     * or one of the {@code Class} methods that never answer null returns; or a call of a method of this file that
+     * no other class can override and that returns only such values ({@code computeRawSafe(type)}, whose every
+     * return is a boolean expression), followed {@code calls} deep.
      */
-    private static boolean neverNull(Expression value) {
+    private static boolean neverNull(Expression value, J.CompilationUnit cu, int calls) {
         Expression e = ExpressionShapes.unwrap(value);
         if (e instanceof J.MethodInvocation && ((J.MethodInvocation) e).getMethodType() != null) {
             JavaType.Method method = ((J.MethodInvocation) e).getMethodType();
             return TypeUtils.isOfClassType(method.getDeclaringType(), "java.lang.String") &&
                    TypeUtils.isString(method.getReturnType()) ||
                    TypeUtils.isOfClassType(method.getDeclaringType(), "java.lang.Class") &&
-                   CLASS_METHODS_NEVER_NULL.contains(method.getName());
+                   CLASS_METHODS_NEVER_NULL.contains(method.getName()) ||
+                   calls > 0 && returnsOnlyNeverNull(method, cu, calls - 1);
         }
         return e instanceof J.NewClass || e instanceof J.NewArray ||
                e.getType() instanceof JavaType.Primitive && e.getType() != JavaType.Primitive.Null &&
                e.getType() != JavaType.Primitive.String ||
                e instanceof J.Binary && ((J.Binary) e).getOperator() == J.Binary.Type.Addition &&
                TypeUtils.isString(e.getType());
+    }
+
+    private static boolean returnsOnlyNeverNull(JavaType.Method method, J.CompilationUnit cu, int calls) {
+        boolean final_ = method.hasFlags(Flag.Static) || method.hasFlags(Flag.Private) || method.hasFlags(Flag.Final);
+        J.MethodDeclaration declaration = final_ ? declarationOf(method, cu) : null;
+        if (declaration == null || declaration.getBody() == null) {
+            return false;
+        }
+        List<J.Return> returns = Exits.returnsOf(declaration.getBody());
+        return !returns.isEmpty() && returns.stream().allMatch(r -> r.getExpression() != null && neverNull(r.getExpression(), cu, calls));
+    }
+
+    private static J.@Nullable MethodDeclaration declarationOf(JavaType.Method method, J.CompilationUnit cu) {
+        List<J.MethodDeclaration> found = new ArrayList<>();
+        new JavaIsoVisitor<List<J.MethodDeclaration>>() {
+            @Override
+            public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration declaration, List<J.MethodDeclaration> found) {
+                if (TypeUtils.isOfType(declaration.getMethodType(), method)) {
+                    found.add(declaration);
+                }
+                return declaration;
+            }
+        }.visit(cu, found);
+        return found.size() == 1 ? found.get(0) : null;
     }
 
     /** Why the places that fill the cache do not agree on one function it could run; null when they do. */

@@ -1087,6 +1087,118 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
         );
     }
 
+    /**
+     * A value computed by a method of the file that cannot be overridden and returns only values that are never null
+     * (a boolean expression, boxed) is never null: the held-out template engine's raw-safe types.
+     */
+    @Test
+    void getThenPutOfAValueAHelperNeverAnswersNullBecomesComputeValue() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Escaping {
+                  private static final Map<Class<?>, Boolean> RAW_SAFE = new ConcurrentHashMap<>();
+
+                  static boolean isRawSafe(Class<?> type) {
+                      Boolean safe = RAW_SAFE.get(type);
+                      if (safe == null) {
+                          safe = computeRawSafe(type);
+                          RAW_SAFE.put(type, safe);
+                      }
+                      return safe;
+                  }
+
+                  private static Boolean computeRawSafe(Class<?> type) {
+                      if (type.isPrimitive()) {
+                          return true;
+                      }
+                      return Number.class.isAssignableFrom(type) || type == Boolean.class;
+                  }
+              }
+              """,
+            //language=java
+            """
+              class Escaping {
+                  private static final ClassValue<Boolean> RAW_SAFE = new ClassValue<Boolean>() {
+                      @Override
+                      protected Boolean computeValue(Class<?> type) {
+                          return computeRawSafe(type);
+                      }
+                  };
+
+                  static boolean isRawSafe(Class<?> type) {
+                      return RAW_SAFE.get(type);
+                  }
+
+                  private static Boolean computeRawSafe(Class<?> type) {
+                      if (type.isPrimitive()) {
+                          return true;
+                      }
+                      return Number.class.isAssignableFrom(type) || type == Boolean.class;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** As above, but the helper may answer null on one path, or calls one that may (an anonymous class has no canonical name). */
+    @Test
+    void doesNotConvertAGetThenPutOfAValueAHelperMayAnswerNull() {
+        rewriteRun(
+          leftAloneBecause("the value put may be null, on which a ConcurrentHashMap throws and a ClassValue does not"),
+          java(
+            //language=java
+            """
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Escaping {
+                  private static final Map<Class<?>, Boolean> RAW_SAFE = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, String> NAMES = new ConcurrentHashMap<>();
+
+                  static boolean isRawSafe(Class<?> type) {
+                      Boolean safe = RAW_SAFE.get(type);
+                      if (safe == null) {
+                          safe = computeRawSafe(type);
+                          RAW_SAFE.put(type, safe);
+                      }
+                      return safe;
+                  }
+
+                  private static Boolean computeRawSafe(Class<?> type) {
+                      if (type.isPrimitive()) {
+                          return null;
+                      }
+                      return Number.class.isAssignableFrom(type);
+                  }
+
+                  static String nameOf(Class<?> type) {
+                      String name = NAMES.get(type);
+                      if (name == null) {
+                          name = nameFor(type);
+                          NAMES.put(type, name);
+                      }
+                      return name;
+                  }
+
+                  private static String nameFor(Class<?> type) {
+                      return canonical(type);
+                  }
+
+                  private static String canonical(Class<?> type) {
+                      return type.getCanonicalName();
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void doesNotConvertAGetThenPutThatUsesTheValueBeforeReturningIt() {
         rewriteRun(
