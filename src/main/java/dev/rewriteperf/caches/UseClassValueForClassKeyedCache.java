@@ -179,7 +179,8 @@ public class UseClassValueForClassKeyedCache extends ScanningRecipe<UseClassValu
                     .build()
                     .apply(getCursor(), d.getCoordinates().replace());
             classValue = classValue.withLeadingAnnotations(d.getLeadingAnnotations());
-            return (J.VariableDeclarations) autoFormat(classValue, ctx, getCursor().getParentOrThrow());
+            classValue = (J.VariableDeclarations) autoFormat(classValue, ctx, getCursor().getParentOrThrow());
+            return MovedTrees.withOriginalIds(classValue, cache.fills.get(0).function);
         }
     }
 
