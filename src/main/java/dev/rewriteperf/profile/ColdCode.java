@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
@@ -803,6 +804,27 @@ public final class ColdCode {
     }
 
     /**
+     * "servlet" or "filter" where the method is the {@code init} a servlet container calls once per servlet or filter
+     * ({@code init(ServletConfig)}, {@code init(FilterConfig)}, or {@code GenericServlet}'s {@code init()}), javax or
+     * jakarta; else null. Its {@code service} and {@code doFilter} run per request.
+     */
+    private static @Nullable String servletInit(J.MethodDeclaration method, JavaType.FullyQualified owner) {
+        JavaType.Method type = method.getMethodType();
+        if (!"init".equals(method.getSimpleName()) || type == null || type.getParameterTypes().size() > 1) {
+            return null;
+        }
+        for (String namespace : new String[]{"javax.servlet.", "jakarta.servlet."}) {
+            for (String kind : new String[]{"Servlet", "Filter"}) {
+                if (TypeUtils.isAssignableTo(namespace + kind, owner) && (type.getParameterTypes().isEmpty() && kind.equals("Servlet")
+                        || !type.getParameterTypes().isEmpty() && TypeUtils.isOfClassType(type.getParameterTypes().get(0), namespace + kind + "Config"))) {
+                    return kind.toLowerCase(Locale.ROOT);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * Whether a method of a {@code @Configuration} class runs only as Spring reads the class: not a static one (any code
      * may call it), nor one with an annotation by which Spring calls it later ({@code @Scheduled}, {@code @EventListener}).
      */
@@ -915,6 +937,10 @@ public final class ColdCode {
         }
         if (isAnnotated(method, "org.springframework.web.bind.annotation.ExceptionHandler")) {
             return "cold: in an @ExceptionHandler method, which runs only when handling a request has failed";
+        }
+        String deployed = !inLambda && owner != null ? servletInit(method, owner) : null;
+        if (deployed != null) {
+            return "cold: in a " + deployed + "'s init(), which its container calls once, as it deploys the application";
         }
         // a lambda a @Bean method returns is the bean's own code, which runs per call; but a runner's runs once
         String startup = !inLambda ? startup(method, owner, holder, noParameters)

@@ -288,6 +288,101 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A servlet container calls a servlet's or a filter's {@code init} once, as it deploys the application (the
+     * held-out template engine's servlet reads its languages there); {@code service} and {@code doFilter} run per
+     * request, and so does a helper that is only named {@code init}.
+     */
+    @Test
+    void aServletsOrAFiltersInitIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"site %s\", config.getServletName())",
+                  "cold: in a servlet's init(), which its container calls once, as it deploys the application"),
+                Map.entry("String.format(\"filter %s\", config.getFilterName())",
+                  "cold: in a filter's init(), which its container calls once, as it deploys the application"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Pages#service", "Pages#init", "Audit#doFilter");
+          }),
+          java("package javax.servlet; public interface ServletConfig { String getServletName(); }"),
+          java("package javax.servlet; public interface Servlet { void init(ServletConfig config); void service(String path); }"),
+          java("package jakarta.servlet; public interface FilterConfig { String getFilterName(); }"),
+          java("package jakarta.servlet; public interface Filter { void init(FilterConfig config); void doFilter(String path); }"),
+          java(
+            """
+              class Pages implements javax.servlet.Servlet {
+                  String header;
+
+                  @Override
+                  public void init(javax.servlet.ServletConfig config) {
+                      header = String.format("site %s", config.getServletName());
+                  }
+
+                  @Override
+                  public void service(String path) {
+                      header = String.format("page %s", path);
+                  }
+
+                  void init(String name) {
+                      header = String.format("named %s", name);
+                  }
+              }
+              """,
+            """
+              class Pages implements javax.servlet.Servlet {
+                  String header;
+
+                  @Override
+                  public void init(javax.servlet.ServletConfig config) {
+                      header = String.format("site %s", config.getServletName());
+                  }
+
+                  @Override
+                  public void service(String path) {
+                      header = "page " + path;
+                  }
+
+                  void init(String name) {
+                      header = "named " + name;
+                  }
+              }
+              """
+          ),
+          java(
+            """
+              class Audit implements jakarta.servlet.Filter {
+                  String last;
+
+                  @Override
+                  public void init(jakarta.servlet.FilterConfig config) {
+                      last = String.format("filter %s", config.getFilterName());
+                  }
+
+                  @Override
+                  public void doFilter(String path) {
+                      last = String.format("seen %s", path);
+                  }
+              }
+              """,
+            """
+              class Audit implements jakarta.servlet.Filter {
+                  String last;
+
+                  @Override
+                  public void init(jakarta.servlet.FilterConfig config) {
+                      last = String.format("filter %s", config.getFilterName());
+                  }
+
+                  @Override
+                  public void doFilter(String path) {
+                      last = "seen " + path;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * Code Spring runs once as the application starts: a {@code @Bean} factory, {@code @PostConstruct},
      * {@code afterPropertiesSet()}, a method of a {@code @Configuration} class or of a bean definition parser (forest's
      * {@code ForestConfigurationBeanDefinitionParser} splits its XML's cipher lists). Look-alikes run per call: the
@@ -1289,6 +1384,53 @@ class ColdCodeTest implements RewriteTest {
                       String home = Optional.ofNullable(System.getenv("HOME")).map(dir -> String.format("home: %s", dir)).orElse("");
                       List<String> flags = List.of(args).stream().map(arg -> String.format("-%s", arg)).collect(Collectors.toList());
                       System.out.println(banner + flags + home);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A cache's function moved into {@code computeValue} keeps its trees' ids, so that a later recipe's row for a spot
+     * in it is on the line the user wrote it on (the held-out telemetry's alert type names), not on the class's.
+     */
+    @Test
+    void aSpotInACacheFunctionMovedIntoComputeValueKeepsItsLine() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(r -> r.getRecipe().endsWith("PrecompileConstantRegex")).singleElement().satisfies(r -> {
+                assertThat(r.getLine()).isEqualTo(10);
+                assertThat(r.getReason()).startsWith("cold: in a ClassValue's computeValue, which runs once per class");
+            })),
+          java(
+            """
+              import java.util.Locale;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Alerts {
+                  private static final Map<Class<?>, String> TYPE_NAMES = new ConcurrentHashMap<>();
+
+                  static String typeName(Class<?> type) {
+                      return TYPE_NAMES.computeIfAbsent(type,
+                              c -> c.getSimpleName().replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT));
+                  }
+              }
+              """,
+            """
+              import java.util.Locale;
+
+              class Alerts {
+                  private static final ClassValue<String> TYPE_NAMES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> c) {
+                          return c.getSimpleName().replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+                      }
+                  };
+
+                  static String typeName(Class<?> type) {
+                      return TYPE_NAMES.get(type);
                   }
               }
               """
