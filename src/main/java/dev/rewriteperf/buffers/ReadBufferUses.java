@@ -7,6 +7,7 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
@@ -112,6 +113,11 @@ final class ReadBufferUses {
             }
             if (isSlice(call, identifier, counts)) {
                 return null;
+            }
+            JavaType.FullyQualified owner = call.getMethodType() == null ? null : call.getMethodType().getDeclaringType();
+            if (owner != null && !owner.getPackageName().startsWith("java") && call.getArguments().stream().anyMatch(a -> unwrap(a) == identifier)) {
+                return "the buffer is handed to " + owner.getClassName() + "." + call.getSimpleName() +
+                       "(..), which may keep it: only the JDK's readers and writers of a slice are known not to";
             }
         }
         if (parent instanceof J.ArrayAccess && ((J.ArrayAccess) parent).getIndexed() == identifier) {

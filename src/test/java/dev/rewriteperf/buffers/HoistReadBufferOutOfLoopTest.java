@@ -486,6 +486,41 @@ class HoistReadBufferOutOfLoopTest implements RewriteTest {
         );
     }
 
+    /**
+     * A slice of what was read, handed to a project's own method ({@code conn.write(chunk, 0, n)} of the held-out
+     * telemetry's firmware streaming), may be kept there: the row names the method, where the JDK's writers copy.
+     */
+    @Test
+    void aSliceHandedToAProjectsMethodIsListedWithIt() {
+        rewriteRun(
+          leftAloneBecause("the buffer is handed to Firmware.Connection.write(..), which may keep it"),
+          java(
+            //language=java
+            """
+              import java.io.IOException;
+              import java.io.InputStream;
+
+              class Firmware {
+                  interface Connection {
+                      void write(byte[] bytes, int offset, int length) throws IOException;
+                  }
+
+                  static void stream(InputStream in, Connection conn) throws IOException {
+                      while (true) {
+                          byte[] chunk = new byte[1024];
+                          int n = in.read(chunk);
+                          if (n < 0) {
+                              break;
+                          }
+                          conn.write(chunk, 0, n);
+                      }
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void readFullyThatMayNotRunFirstOrAnArrayThatEscapesIsListed() {
         rewriteRun(
