@@ -64,6 +64,52 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
         );
     }
 
+    /**
+     * Imports added before the file's first, in its one group, join that group: the held-out telemetry's decoder got a
+     * blank line between {@code java.lang.invoke.VarHandle} and its own {@code java.nio.ByteBuffer}, given back as
+     * though {@code ByteBuffer} still started a group.
+     */
+    @Test
+    void importsAddedBeforeTheFirstJoinItsGroup() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                package com.acme;
+
+                import java.nio.ByteBuffer;
+                import java.util.List;
+
+                class Frames {
+                    static int length(byte[] f, List<ByteBuffer> sink) {
+                        return (f[0] & 0xFF) << 24 | (f[1] & 0xFF) << 16 | (f[2] & 0xFF) << 8 | (f[3] & 0xFF);
+                    }
+                }
+                """,
+              //language=java
+              """
+                package com.acme;
+
+                import java.lang.invoke.MethodHandles;
+                import java.lang.invoke.VarHandle;
+                import java.nio.ByteBuffer;
+                import java.nio.ByteOrder;
+                import java.util.List;
+
+                class Frames {
+                    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+                    static int length(byte[] f, List<ByteBuffer> sink) {
+                        return (int) INT_BE.get(f, 0);
+                    }
+                }
+                """
+            ),
+            17)
+        );
+    }
+
     @Test
     void theViewFieldFollowsTheSerialVersionUid() {
         rewriteRun(

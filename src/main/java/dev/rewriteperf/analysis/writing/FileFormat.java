@@ -34,7 +34,7 @@ import java.util.WeakHashMap;
  * a file parsed on its own (a test, an IDE run) has none, and then OpenRewrite indents with four spaces. And
  * some whitespace a recipe writes itself ({@code "\n"} before an added member or import) is never formatted.
  * So, around a recipe's visitor: a file without styles, or indented with tabs where the project's style says
- * spaces (or the other way round), gets those detected in the file itself while the recipe runs, and a changed file whose line breaks were all CRLF, or all LF, has every line break made so again.
+ * spaces (or the other way round), or by two spaces where it says four, gets those detected in the file itself while the recipe runs, and a changed file whose line breaks were all CRLF, or all LF, has every line break made so again.
  * A file that mixed them is left as the recipe wrote it, since no single separator is its own.
  */
 public final class FileFormat {
@@ -102,10 +102,16 @@ public final class FileFormat {
         List<J.Import> imports = new ArrayList<>(rewritten.getImports());
         for (int i = 1; i < imports.size(); i++) {
             J.Import anImport = imports.get(i);
-            J.Import before = imports.get(i - 1);
             Space groupStart = groupStarts.get(Imports.importedName(anImport));
-            // an added import that starts the group itself (java.util.ArrayList before java.util.List) keeps its start
-            boolean addedFirstInGroup = !originals.contains(Imports.importedName(before)) && startsAGroup(before.getPrefix());
+            // an added import that starts the group itself (java.util.ArrayList before java.util.List) keeps its start,
+            // and so does the first of several added at the start (MethodHandles and VarHandle before java.nio.ByteBuffer)
+            int first = i - 1;
+            while (first > 0 && !originals.contains(Imports.importedName(imports.get(first - 1)))
+                   && !originals.contains(Imports.importedName(imports.get(first)))) {
+                first--;
+            }
+            boolean addedFirstInGroup = !originals.contains(Imports.importedName(imports.get(first)))
+                                        && startsAGroup(imports.get(first).getPrefix());
             if (groupStart != null && !startsAGroup(anImport.getPrefix()) && !addedFirstInGroup) {
                 imports.set(i, anImport.withPrefix(groupStart));
                 restored = true;
@@ -125,7 +131,22 @@ public final class FileFormat {
      */
     private static @Nullable NamedStyles ownStyles(J.CompilationUnit cu) {
         return OWN_STYLES.computeIfAbsent(cu.getId(), id -> Optional.ofNullable(
-                hasIndentStyle(cu) && !indentsUnlikeItsStyle(cu) ? null : detectedIn(cu))).orElse(null);
+                !hasIndentStyle(cu) || indentsUnlikeItsStyle(cu) ? detectedIn(cu) : ownIfIndentedBy(cu))).orElse(null);
+    }
+
+    /**
+     * The styles detected in a file that indents with spaces, as its attached style says, but by another count: a
+     * two-space file in a project of four-space ones. Null when it indents by the attached style's count.
+     */
+    private static @Nullable NamedStyles ownIfIndentedBy(J.CompilationUnit cu) {
+        TabsAndIndentsStyle attached = Objects.requireNonNull(Style.from(TabsAndIndentsStyle.class, cu));
+        if (Boolean.TRUE.equals(attached.getUseTabCharacter())) {
+            return null;
+        }
+        NamedStyles detected = detectedIn(cu);
+        TabsAndIndentsStyle own = NamedStyles.merge(TabsAndIndentsStyle.class, Collections.singletonList(detected));
+        return own != null && !Boolean.TRUE.equals(own.getUseTabCharacter()) && own.getIndentSize() != attached.getIndentSize()
+                ? detected : null;
     }
 
     /**
