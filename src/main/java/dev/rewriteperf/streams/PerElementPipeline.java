@@ -20,6 +20,7 @@ import org.openrewrite.marker.Markers;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * {@code source.stream().flatMap(e -> Stream.of(e1, ..., ek)).toArray(T[]::new)}, or with {@code map(e -> e1)}
@@ -33,6 +34,8 @@ final class PerElementPipeline {
     private static final MethodMatcher MAP = new MethodMatcher("java.util.stream.Stream map(..)");
     private static final MethodMatcher STREAM_OF = new MethodMatcher("java.util.stream.Stream of(..)");
     private static final String UNWRITABLE_ELEMENT = "the source's element type cannot be written in source";
+    /** A parameter name a class compiled without {@code -parameters} gives: {@code arg0}, {@code var1}, {@code p0}. */
+    private static final Pattern COMPILED_PARAMETER = Pattern.compile("(?:arg|var|p|param)\\d+");
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
     final @Nullable String reason;
@@ -188,7 +191,7 @@ final class PerElementPipeline {
         if (source.element.text == null || source.element.type == null) {
             return refused(source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT, source, destination);
         }
-        String name = names.takeInLoop(variableName(source));
+        String name = names.takeInLoop(variableName(source, reference));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
                 source.element.type, null);
         Expression call = MethodReferenceCall.applied(reference, variable, enclosingClass);
@@ -205,16 +208,34 @@ final class PerElementPipeline {
     }
 
     /**
-     * One of the source's elements ({@code languageTag} of {@code languageTags}) where the element type is a JDK one
-     * whose name says nothing of the element's role ({@code String string}), and the source a variable named as a
-     * plural; else a name for the element type.
+     * Where the element type is a JDK one whose name says nothing of the element's role ({@code String string}): one of
+     * the source's elements ({@code languageTag} of {@code languageTags}) when the source is a variable named as a
+     * plural, else what the referenced method calls its parameter ({@code value} of {@code stripQuality(String value)});
+     * else a name for the element type.
      */
-    private static String variableName(SizedSource source) {
+    private static String variableName(SizedSource source, J.MemberReference reference) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(source.element.type);
         boolean roleless = type != null && (type.getPackageName().equals("java.lang") || type.getPackageName().equals("java.util"));
         Expression iterable = ExpressionShapes.unwrap(source.iterable);
         String one = roleless && iterable instanceof J.Identifier ? FreshNames.singular(((J.Identifier) iterable).getSimpleName()) : null;
+        if (one == null && roleless) {
+            one = parameterName(reference);
+        }
         return one != null ? one : variableName(source.element.type);
+    }
+
+    /**
+     * The name of the one parameter of the method or constructor a reference calls with each element, where it says
+     * more than a letter or a compiler's {@code arg0} does; null otherwise (an unbound instance method's receiver is the
+     * element itself, and has no name).
+     */
+    private static @Nullable String parameterName(J.MemberReference reference) {
+        JavaType.Method method = reference.getMethodType();
+        if (method == null || !(method.hasFlags(Flag.Static) || method.isConstructor()) || method.getParameterNames().size() != 1) {
+            return null;
+        }
+        String name = method.getParameterNames().get(0);
+        return name.length() > 2 && !COMPILED_PARAMETER.matcher(name).matches() && FreshNames.isUsableName(name) ? name : null;
     }
 
     /**
