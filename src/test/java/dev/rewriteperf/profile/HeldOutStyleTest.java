@@ -85,7 +85,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>
  * A sixth round: a full-text search library and its indexing CLI ({@code search}, Java 17) and a pricing and tax
  * engine behind a REST facade ({@code pricing}, Java 11), 140 spots; they found a converter cache refused for
- * {@code BigDecimal.toPlainString}.
+ * {@code BigDecimal.toPlainString}. Reading their stock-plugin diffs found a loop variable declared {@code ?}, which
+ * broke the build: each case is now compiled after the umbrella, with {@code javac --release} of the case.
+ * <p>
+ * A seventh round: a template engine with a precompiler CLI and a servlet adapter ({@code templates}, Java 8) and an
+ * IoT telemetry service ({@code telemetry}, Java 21), 140 spots. They found a cache of booleans a helper computes
+ * refused as maybe null, a string dereferenced before in a lambda of an initialiser taken to be maybe null, a regex in
+ * a cache's function reported on its class's line once the function had moved into {@code computeValue}, and a
+ * servlet's {@code init} (which the pack now knows for javax and jakarta, not for the case's stand-in).
  */
 class HeldOutStyleTest {
 
@@ -93,7 +100,7 @@ class HeldOutStyleTest {
     @CsvSource({"orders, 17", "shop, 11", "library, 8", "pipeline, 17", "codec, 11", "webapp, 8", "batch, 21",
                 "netserver, 11", "dao, 8", "render, 17", "sim, 21", "numeric, 8", "springsvc, 17", "queue, 17",
                 "metrics, 11", "imageio, 17", "rules, 8", "gateway, 21",
-                "search, 17", "pricing, 11"})
+                "search, 17", "pricing, 11", "templates, 8", "telemetry, 21"})
     void perCallSpotsAreRewrittenAndColdSpotsListedWithTheirContext(String project, String release) throws Exception {
         Path root = Paths.get(HeldOutStyleTest.class.getResource("/heldout-style/" + project).toURI());
         Map<String, List<PerformanceCandidates.Row>> rows = rowsBySpot(root, release);

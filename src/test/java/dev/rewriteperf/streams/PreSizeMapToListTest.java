@@ -8,6 +8,7 @@ import dev.rewriteperf.RecipeOutput;
 import dev.rewriteperf.table.PerformanceCandidates;
 import org.junit.jupiter.api.Test;
 import org.openrewrite.DocumentExample;
+import org.openrewrite.java.style.IntelliJ;
 import org.openrewrite.test.RecipeSpec;
 import org.openrewrite.test.RewriteTest;
 import org.openrewrite.test.TypeValidation;
@@ -1161,6 +1162,111 @@ class PreSizeMapToListTest implements RewriteTest {
     }
 
     /**
+     * A JDK element type says nothing of the element's role, and a source that is not a plural gives no singular: the
+     * loop variable takes the name the referenced method gives its parameter ({@code value} of
+     * {@code stripQuality(String value)}, the held-out template engine's accepted languages), not {@code string}; but
+     * not a letter's ({@code Integer.parseInt(String s)}).
+     */
+    @Test
+    void theLoopVariableTakesTheReferencedMethodsParameterName() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Languages {
+                  static String stripQuality(String value) {
+                      return value.trim();
+                  }
+
+                  List<String> wanted(List<String> accepted) {
+                      return accepted.stream().map(Languages::stripQuality).collect(Collectors.toList());
+                  }
+
+                  List<Integer> numbers(List<String> raw) {
+                      return raw.stream().map(Integer::parseInt).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Languages {
+                  static String stripQuality(String value) {
+                      return value.trim();
+                  }
+
+                  List<String> wanted(List<String> accepted) {
+                      List<String> result = new ArrayList<>(accepted.size());
+                      for (String value : accepted) {
+                          result.add(stripQuality(value));
+                      }
+                      return result;
+                  }
+
+                  List<Integer> numbers(List<String> raw) {
+                      List<Integer> result = new ArrayList<>(raw.size());
+                      for (String string : raw) {
+                          result.add(Integer.parseInt(string));
+                      }
+                      return result;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
+     * A file indented by two spaces, in a project whose detected style says four (the style the Maven plugin attaches
+     * to every file), keeps its own two: the held-out template engine's servlet got its loops indented by four.
+     */
+    @Test
+    void aFileIndentedUnlikeTheProjectKeepsItsOwnIndentation() {
+        rewriteRun(
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.stream.Collectors;
+
+              class Names {
+                List<String> trimmed(List<String> names) {
+                  if (names.isEmpty()) {
+                    return names;
+                  }
+                  return names.stream().map(n -> n.trim()).collect(Collectors.toList());
+                }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Names {
+                List<String> trimmed(List<String> names) {
+                  if (names.isEmpty()) {
+                    return names;
+                  }
+                  List<String> result = new ArrayList<>(names.size());
+                  for (String n : names) {
+                    result.add(n.trim());
+                  }
+                  return result;
+                }
+              }
+              """,
+            source -> source.markers(IntelliJ.defaults())
+          )
+        );
+    }
+
+    /**
      * A lambda's parameter has no written type, so the source's element type comes from attribution: a {@code ?} is
      * written as {@code Object} and a {@code ? extends Number} as {@code Number}, never as a loop variable typed
      * {@code ?} (a held-out case's converter of any list, which the template could not even parse). A list collected
@@ -1209,8 +1315,8 @@ class PreSizeMapToListTest implements RewriteTest {
 
                   static final Function<List<?>, String> ANY = list -> {
                       List<String> parts = new ArrayList<>(list.size());
-                      for (Object object : list) {
-                          parts.add(toWire(object));
+                      for (Object value : list) {
+                          parts.add(toWire(value));
                       }
                       return String.join("|", parts);
                   };
@@ -2986,8 +3092,8 @@ class PreSizeMapToListTest implements RewriteTest {
                   static List<String> described(String[] names) {
                       List<CharSequence> list = Arrays.<CharSequence>asList(names);
                       List<String> result = new ArrayList<>(list.size());
-                      for (CharSequence charSequence : list) {
-                          result.add(describe(charSequence));
+                      for (CharSequence text : list) {
+                          result.add(describe(text));
                       }
                       return result;
                   }
