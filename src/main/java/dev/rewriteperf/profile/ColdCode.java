@@ -8,6 +8,7 @@ import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Loop;
@@ -815,8 +816,11 @@ public final class ColdCode {
         }
         for (String namespace : new String[]{"javax.servlet.", "jakarta.servlet."}) {
             for (String kind : new String[]{"Servlet", "Filter"}) {
-                if (TypeUtils.isAssignableTo(namespace + kind, owner) && (type.getParameterTypes().isEmpty() && kind.equals("Servlet")
-                        || !type.getParameterTypes().isEmpty() && TypeUtils.isOfClassType(type.getParameterTypes().get(0), namespace + kind + "Config"))) {
+                // GenericServlet's init() is the one its init(ServletConfig) calls; another class's init() is a helper
+                boolean genericInit = type.getParameterTypes().isEmpty() && kind.equals("Servlet") && !type.hasFlags(Flag.Static)
+                                      && TypeUtils.isAssignableTo(namespace + "GenericServlet", owner);
+                if (genericInit || TypeUtils.isAssignableTo(namespace + kind, owner) && !type.getParameterTypes().isEmpty()
+                                   && TypeUtils.isOfClassType(type.getParameterTypes().get(0), namespace + kind + "Config")) {
                     return kind.toLowerCase(Locale.ROOT);
                 }
             }

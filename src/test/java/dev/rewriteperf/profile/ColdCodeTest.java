@@ -290,7 +290,8 @@ class ColdCodeTest implements RewriteTest {
     /**
      * A servlet container calls a servlet's or a filter's {@code init} once, as it deploys the application (the
      * held-out template engine's servlet reads its languages there); {@code service} and {@code doFilter} run per
-     * request, and so does a helper that is only named {@code init}.
+     * request, and so does a helper that is only named {@code init} (but {@code GenericServlet}'s, which its
+     * {@code init(ServletConfig)} calls).
      */
     @Test
     void aServletsOrAFiltersInitIsCold() {
@@ -300,11 +301,30 @@ class ColdCodeTest implements RewriteTest {
                 Map.entry("String.format(\"site %s\", config.getServletName())",
                   "cold: in a servlet's init(), which its container calls once, as it deploys the application"),
                 Map.entry("String.format(\"filter %s\", config.getFilterName())",
-                  "cold: in a filter's init(), which its container calls once, as it deploys the application"));
-              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Pages#service", "Pages#init", "Audit#doFilter");
+                  "cold: in a filter's init(), which its container calls once, as it deploys the application"),
+                Map.entry("String.format(\"home %s\", getClass().getSimpleName())",
+                  "cold: in a servlet's init(), which its container calls once, as it deploys the application"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Pages#service", "Pages#init", "Pages#init", "Audit#doFilter");
           }),
           java("package javax.servlet; public interface ServletConfig { String getServletName(); }"),
           java("package javax.servlet; public interface Servlet { void init(ServletConfig config); void service(String path); }"),
+          java("package javax.servlet; public abstract class GenericServlet implements Servlet { " +
+               "public void init(ServletConfig config) { init(); } public void init() {} }"),
+          java("""
+              class Home extends javax.servlet.GenericServlet {
+                  String title;
+
+                  @Override
+                  public void init() {
+                      title = String.format("home %s", getClass().getSimpleName());
+                  }
+
+                  @Override
+                  public void service(String path) {
+                      title = path;
+                  }
+              }
+              """),
           java("package jakarta.servlet; public interface FilterConfig { String getFilterName(); }"),
           java("package jakarta.servlet; public interface Filter { void init(FilterConfig config); void doFilter(String path); }"),
           java(
@@ -325,6 +345,10 @@ class ColdCodeTest implements RewriteTest {
                   void init(String name) {
                       header = String.format("named %s", name);
                   }
+
+                  void init() {
+                      header = String.format("again %s", header);
+                  }
               }
               """,
             """
@@ -343,6 +367,10 @@ class ColdCodeTest implements RewriteTest {
 
                   void init(String name) {
                       header = "named " + name;
+                  }
+
+                  void init() {
+                      header = "again " + header;
                   }
               }
               """
