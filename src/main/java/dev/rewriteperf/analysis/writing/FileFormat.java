@@ -105,19 +105,27 @@ public final class FileFormat {
             Space groupStart = groupStarts.get(Imports.importedName(anImport));
             // an added import that starts the group itself (java.util.ArrayList before java.util.List) keeps its start,
             // and so does the first of several added at the start (MethodHandles and VarHandle before java.nio.ByteBuffer)
+            // where it is of the group's root (java, not jakarta before javax)
             int first = i - 1;
             while (first > 0 && !originals.contains(Imports.importedName(imports.get(first - 1)))
                    && !originals.contains(Imports.importedName(imports.get(first)))) {
                 first--;
             }
             boolean addedFirstInGroup = !originals.contains(Imports.importedName(imports.get(first)))
-                                        && startsAGroup(imports.get(first).getPrefix());
+                                        && startsAGroup(imports.get(first).getPrefix())
+                                        && root(imports.get(first)).equals(root(anImport));
             if (groupStart != null && !startsAGroup(anImport.getPrefix()) && !addedFirstInGroup) {
                 imports.set(i, anImport.withPrefix(groupStart));
                 restored = true;
             }
         }
         return restored ? rewritten.withImports(imports) : rewritten;
+    }
+
+    /** {@code java} of {@code java.nio.ByteBuffer}: imports of one root belong to one group in every usual layout. */
+    private static String root(J.Import anImport) {
+        String name = Imports.importedName(anImport);
+        return name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
     }
 
     private static boolean startsAGroup(Space prefix) {
@@ -130,8 +138,13 @@ public final class FileFormat {
      * in each version of it, and printing the file to learn it costs about as much as a recipe's visit.
      */
     private static @Nullable NamedStyles ownStyles(J.CompilationUnit cu) {
-        return OWN_STYLES.computeIfAbsent(cu.getId(), id -> Optional.ofNullable(
-                !hasIndentStyle(cu) || indentsUnlikeItsStyle(cu) ? detectedIn(cu) : ownIfIndentedBy(cu))).orElse(null);
+        // learnt outside the map's lock, which computeIfAbsent would hold while the file is printed and sampled
+        Optional<NamedStyles> known = OWN_STYLES.get(cu.getId());
+        if (known == null) {
+            known = Optional.ofNullable(!hasIndentStyle(cu) || indentsUnlikeItsStyle(cu) ? detectedIn(cu) : ownIfIndentedBy(cu));
+            OWN_STYLES.putIfAbsent(cu.getId(), known);
+        }
+        return known.orElse(null);
     }
 
     /**
@@ -140,13 +153,33 @@ public final class FileFormat {
      */
     private static @Nullable NamedStyles ownIfIndentedBy(J.CompilationUnit cu) {
         TabsAndIndentsStyle attached = Objects.requireNonNull(Style.from(TabsAndIndentsStyle.class, cu));
-        if (Boolean.TRUE.equals(attached.getUseTabCharacter())) {
+        if (Boolean.TRUE.equals(attached.getUseTabCharacter()) || attached.getIndentSize() == null
+            || !indentsOtherThanBy(cu.printAll(), attached.getIndentSize())) {
             return null;
         }
         NamedStyles detected = detectedIn(cu);
         TabsAndIndentsStyle own = NamedStyles.merge(TabsAndIndentsStyle.class, Collections.singletonList(detected));
-        return own != null && !Boolean.TRUE.equals(own.getUseTabCharacter()) && own.getIndentSize() != attached.getIndentSize()
+        return own != null && !Boolean.TRUE.equals(own.getUseTabCharacter()) && !Objects.equals(own.getIndentSize(), attached.getIndentSize())
                 ? detected : null;
+    }
+
+    /**
+     * Whether a file may indent by another count than {@code size}: the least indentation of its code (a class's
+     * members, in a file indented by {@code size}) is another. Cheap, so that only such a file is sampled; and a file
+     * with nothing indented (the detector would answer its default) keeps the attached style.
+     */
+    private static boolean indentsOtherThanBy(String text, int size) {
+        int least = Integer.MAX_VALUE;
+        for (String line : text.split("\n")) {
+            int spaces = 0;
+            while (spaces < line.length() && line.charAt(spaces) == ' ') {
+                spaces++;
+            }
+            if (spaces > 0 && spaces < line.length() && line.charAt(spaces) != '*' && !Character.isWhitespace(line.charAt(spaces))) {
+                least = Math.min(least, spaces); // indented code, not a blank line or a comment's continuation
+            }
+        }
+        return least != Integer.MAX_VALUE && least != size;
     }
 
     /**
