@@ -17,7 +17,9 @@ import org.openrewrite.java.tree.TypeTree;
 import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -36,6 +38,9 @@ final class PerElementPipeline {
     private static final String UNWRITABLE_ELEMENT = "the source's element type cannot be written in source";
     /** A parameter name a class compiled without {@code -parameters} gives: {@code arg0}, {@code var1}, {@code p0}. */
     private static final Pattern COMPILED_PARAMETER = Pattern.compile("(?:arg|var|p|param)\\d+");
+    /** Parameter names that say no more than the type's name would. */
+    private static final Set<String> GENERIC_PARAMETERS = new HashSet<>(Arrays.asList("obj", "object", "arg", "str",
+            "string", "val", "var", "param", "tmp", "temp", "elem", "element", "data"));
     private static final String NOT_FIXED = "the flatMap function does not return `Stream.of(..)` with a fixed number of elements";
 
     final @Nullable String reason;
@@ -191,7 +196,7 @@ final class PerElementPipeline {
         if (source.element.text == null || source.element.type == null) {
             return refused(source.element.reason != null ? source.element.reason : UNWRITABLE_ELEMENT, source, destination);
         }
-        String name = names.takeInLoop(variableName(source, reference));
+        String name = names.takeInLoop(variableName(source, reference, names));
         J.Identifier variable = new J.Identifier(Tree.randomId(), Space.EMPTY, Markers.EMPTY, Collections.emptyList(), name,
                 source.element.type, null);
         Expression call = MethodReferenceCall.applied(reference, variable, enclosingClass);
@@ -213,29 +218,32 @@ final class PerElementPipeline {
      * plural, else what the referenced method calls its parameter ({@code value} of {@code stripQuality(String value)});
      * else a name for the element type.
      */
-    private static String variableName(SizedSource source, J.MemberReference reference) {
+    private static String variableName(SizedSource source, J.MemberReference reference, FreshNames names) {
         JavaType.FullyQualified type = TypeUtils.asFullyQualified(source.element.type);
         boolean roleless = type != null && (type.getPackageName().equals("java.lang") || type.getPackageName().equals("java.util"));
         Expression iterable = ExpressionShapes.unwrap(source.iterable);
         String one = roleless && iterable instanceof J.Identifier ? FreshNames.singular(((J.Identifier) iterable).getSimpleName()) : null;
         if (one == null && roleless) {
             one = parameterName(reference);
+            one = one != null && names.isFreeInLoop(one) ? one : null; // `input2` says less than `string`
         }
         return one != null ? one : variableName(source.element.type);
     }
 
     /**
      * The name of the one parameter of the method or constructor a reference calls with each element, where it says
-     * more than a letter or a compiler's {@code arg0} does; null otherwise (an unbound instance method's receiver is the
-     * element itself, and has no name).
+     * more than a letter, a compiler's {@code arg0} or a generic {@code obj} does; null otherwise (an unbound instance
+     * method's receiver is the element itself, and has no name; a varargs parameter names all its elements).
      */
     private static @Nullable String parameterName(J.MemberReference reference) {
         JavaType.Method method = reference.getMethodType();
-        if (method == null || !(method.hasFlags(Flag.Static) || method.isConstructor()) || method.getParameterNames().size() != 1) {
+        if (method == null || !(method.hasFlags(Flag.Static) || method.isConstructor()) || method.getParameterNames().size() != 1
+            || method.hasFlags(Flag.Varargs)) {
             return null;
         }
         String name = method.getParameterNames().get(0);
-        return name.length() > 2 && !COMPILED_PARAMETER.matcher(name).matches() && FreshNames.isUsableName(name) ? name : null;
+        return name.length() > 2 && !COMPILED_PARAMETER.matcher(name).matches() && !GENERIC_PARAMETERS.contains(name)
+               && FreshNames.isUsableName(name) ? name : null;
     }
 
     /**

@@ -103,13 +103,8 @@ public final class FreshNames {
         if (here == null) {
             return take(base);
         }
-        if (takenInLoop == null) {
-            takenInLoop = here.visibleNames();
-            takenInLoop.addAll(pending);
-            takenInLoop.addAll(namesOfLoopsAroundOrInside());
-        }
         String name = base;
-        for (int n = 2; takenInLoop.contains(name); n++) {
+        for (int n = 2; !isFreeInLoop(name); n++) {
             name = base + n;
         }
         takenInLoop.add(name);
@@ -122,6 +117,19 @@ public final class FreshNames {
         }
         here.names.add(name);
         return name;
+    }
+
+    /** Whether {@link #takeInLoop} would take {@code name} as it is, without a number. */
+    public boolean isFreeInLoop(String name) {
+        if (here == null) {
+            return !taken.contains(name);
+        }
+        if (takenInLoop == null) {
+            takenInLoop = here.visibleNames();
+            takenInLoop.addAll(pending);
+            takenInLoop.addAll(namesOfLoopsAroundOrInside());
+        }
+        return !takenInLoop.contains(name);
     }
 
     private static Set<String> identifiersOtherThanMethodNamesIn(J tree) {
