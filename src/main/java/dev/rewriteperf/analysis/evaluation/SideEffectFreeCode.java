@@ -241,6 +241,17 @@ public final class SideEffectFreeCode {
             return false;
         }
 
+        /**
+         * An anonymous class of an interface whose body only declares methods: making it runs no code of its own (no
+         * constructor, field initialiser or initialiser block).
+         */
+        private boolean isFunctionObject(J.NewClass newClass) {
+            JavaType.FullyQualified type = newClass.getClazz() == null ? null : TypeUtils.asFullyQualified(newClass.getClazz().getType());
+            return type != null && type.getKind() == JavaType.FullyQualified.Kind.Interface && newClass.getBody() != null
+                   && newClass.getArguments().stream().allMatch(a -> a instanceof J.Empty)
+                   && newClass.getBody().getStatements().stream().allMatch(st -> st instanceof J.MethodDeclaration);
+        }
+
         /** What {@link #needsItsContext} says of the class a constructor reference ({@code Codec::new}) makes; else null. */
         private @Nullable String constructorContext(J.MemberReference reference) {
             return "new".equals(reference.getReference().getSimpleName()) ? needsItsContext(reference.getContaining().getType()) : null;
@@ -321,7 +332,13 @@ public final class SideEffectFreeCode {
         @Override
         public J.NewClass visitNewClass(J.NewClass newClass, Integer p) {
             if (newClass.getBody() != null) {
-                fail("creates an anonymous class");
+                // an interface's object made and returned, its body only methods, is a function made, not run: as a
+                // returned lambda (a writer per geometry type written as an anonymous class)
+                if (isReturned(getCursor()) && isFunctionObject(newClass)) {
+                    usesNoInstance(newClass.getBody());
+                } else {
+                    fail("creates an anonymous class");
+                }
                 return newClass;
             }
             JavaType.Method constructor = newClass.getConstructorType();
