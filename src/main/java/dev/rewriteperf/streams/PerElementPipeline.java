@@ -242,8 +242,9 @@ final class PerElementPipeline {
             return null;
         }
         String name = method.getParameterNames().get(0);
+        // value(value) reads as a slip, though javac keeps a method's name apart from a variable's
         return name.length() > 2 && !COMPILED_PARAMETER.matcher(name).matches() && !GENERIC_PARAMETERS.contains(name)
-               && FreshNames.isUsableName(name) ? name : null;
+               && !name.equals(method.getName()) && FreshNames.isUsableName(name) ? name : null;
     }
 
     /**

@@ -1165,7 +1165,7 @@ class PreSizeMapToListTest implements RewriteTest {
      * A JDK element type says nothing of the element's role, and a source that is not a plural gives no singular: the
      * loop variable takes the name the referenced method gives its parameter ({@code value} of
      * {@code stripQuality(String value)}, the held-out template engine's accepted languages), not {@code string}; but
-     * not a letter's ({@code Integer.parseInt(String s)}).
+     * not a letter's ({@code Integer.parseInt(String s)}), nor the method's own name (neo4j's {@code value(value)}).
      */
     @Test
     void theLoopVariableTakesTheReferencedMethodsParameterName() {
@@ -1187,6 +1187,14 @@ class PreSizeMapToListTest implements RewriteTest {
 
                   List<Integer> numbers(List<String> raw) {
                       return raw.stream().map(Integer::parseInt).collect(Collectors.toList());
+                  }
+
+                  static String value(Object value) {
+                      return String.valueOf(value);
+                  }
+
+                  List<String> values(List<Object> input) {
+                      return input.stream().map(Languages::value).collect(Collectors.toList());
                   }
               }
               """,
@@ -1212,6 +1220,18 @@ class PreSizeMapToListTest implements RewriteTest {
                       List<Integer> result = new ArrayList<>(raw.size());
                       for (String string : raw) {
                           result.add(Integer.parseInt(string));
+                      }
+                      return result;
+                  }
+
+                  static String value(Object value) {
+                      return String.valueOf(value);
+                  }
+
+                  List<String> values(List<Object> input) {
+                      List<String> result = new ArrayList<>(input.size());
+                      for (Object object : input) {
+                          result.add(value(object));
                       }
                       return result;
                   }
