@@ -141,7 +141,8 @@ public final class FileFormat {
         // learnt outside the map's lock, which computeIfAbsent would hold while the file is printed and sampled
         Optional<NamedStyles> known = OWN_STYLES.get(cu.getId());
         if (known == null) {
-            known = Optional.ofNullable(!hasIndentStyle(cu) || indentsUnlikeItsStyle(cu) ? detectedIn(cu) : ownIfIndentedBy(cu));
+            String text = hasIndentStyle(cu) ? cu.printAll() : "";
+            known = Optional.ofNullable(!hasIndentStyle(cu) || indentsUnlikeItsStyle(cu, text) ? detectedIn(cu) : ownIfIndentedBy(cu, text));
             OWN_STYLES.putIfAbsent(cu.getId(), known);
         }
         return known.orElse(null);
@@ -151,10 +152,10 @@ public final class FileFormat {
      * The styles detected in a file that indents with spaces, as its attached style says, but by another count: a
      * two-space file in a project of four-space ones. Null when it indents by the attached style's count.
      */
-    private static @Nullable NamedStyles ownIfIndentedBy(J.CompilationUnit cu) {
+    private static @Nullable NamedStyles ownIfIndentedBy(J.CompilationUnit cu, String text) {
         TabsAndIndentsStyle attached = Objects.requireNonNull(Style.from(TabsAndIndentsStyle.class, cu));
         if (Boolean.TRUE.equals(attached.getUseTabCharacter()) || attached.getIndentSize() == null
-            || !indentsOtherThanBy(cu.printAll(), attached.getIndentSize())) {
+            || !indentsOtherThanBy(text, attached.getIndentSize())) {
             return null;
         }
         NamedStyles detected = detectedIn(cu);
@@ -212,11 +213,11 @@ public final class FileFormat {
      * The file indents its lines with tabs where the attached style, detected over the whole project, says spaces,
      * or the other way round: a tab-indented file in a project of space-indented ones. Its own style then wins.
      */
-    private static boolean indentsUnlikeItsStyle(J.CompilationUnit cu) {
+    private static boolean indentsUnlikeItsStyle(J.CompilationUnit cu, String text) {
         TabsAndIndentsStyle style = Objects.requireNonNull(Style.from(TabsAndIndentsStyle.class, cu));
         int tabs = 0;
         int spaces = 0;
-        for (String line : cu.printAll().split("\n")) {
+        for (String line : text.split("\n")) {
             if (line.startsWith("\t")) {
                 tabs++;
             } else if (line.startsWith("  ")) {
