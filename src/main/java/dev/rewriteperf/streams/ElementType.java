@@ -126,8 +126,9 @@ final class ElementType {
         if (!DeclaredTypes.isWritableFromAttribution(type, cursor)) {
             return refused(UNDECLARED);
         }
-        if (enumKeyed && (TypeText.isWildcard(type) || type instanceof JavaType.Parameterized &&
-                                        TypeText.isWildcard(((JavaType.Parameterized) type).getTypeParameters().get(0)))) {
+        if (enumKeyed && (TypeText.isWildcard(type) || type instanceof JavaType.Parameterized
+                          && !((JavaType.Parameterized) type).getTypeParameters().isEmpty()
+                          && TypeText.isWildcard(((JavaType.Parameterized) type).getTypeParameters().get(0)))) {
             return refused(WILDCARD);
         }
         if (TypeText.isWildcard(type)) {

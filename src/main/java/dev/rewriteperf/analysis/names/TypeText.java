@@ -72,6 +72,7 @@ public final class TypeText {
         return wildcard.getBounds().size() == 1 && !isWildcard(wildcard.getBounds().get(0)) ? wildcard.getBounds().get(0) : null;
     }
 
+    /** A {@code ?}, bounded or not: what javac's capture of a wildcard is attributed as. */
     public static boolean isWildcard(@Nullable JavaType type) {
         return type instanceof JavaType.GenericTypeVariable && "?".equals(((JavaType.GenericTypeVariable) type).getName());
     }
