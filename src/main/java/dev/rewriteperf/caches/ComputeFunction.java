@@ -3,6 +3,7 @@ package dev.rewriteperf.caches;
 import dev.rewriteperf.analysis.evaluation.Exits;
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SameFileDeclarations;
 import dev.rewriteperf.analysis.evaluation.SideEffectFreeCode;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
@@ -14,7 +15,6 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.TypeUtils;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -31,8 +31,9 @@ final class ComputeFunction {
             "get", "remove", "computeValue", "equals", "hashCode", "toString", "getClass", "clone", "finalize",
             "notify", "notifyAll", "wait"));
 
-    /** Methods of {@code java.lang.Class} that never return null: names, and arrays of members, empty when none. */
+    /** How many calls deep {@link #neverNull} follows the methods of the file a value comes from. */
     private static final int MAX_CALLS_FOLLOWED = 3;
+    /** Methods of {@code java.lang.Class} that never return null: names, and arrays of members, empty when none. */
     private static final Set<String> CLASS_METHODS_NEVER_NULL = new HashSet<>(Arrays.asList(
             "getName", "getSimpleName", "getTypeName", "toString", "toGenericString", "getFields", "getDeclaredFields",
             "getMethods", "getDeclaredMethods", "getConstructors", "getDeclaredConstructors", "getInterfaces",
@@ -128,8 +129,9 @@ final class ComputeFunction {
         if (initializer != null && ClassKeyedCache.acceptsNullKeys(ExpressionShapes.unwrap(initializer))) {
             return null;
         }
+        SameFileDeclarations sameFile = new SameFileDeclarations(cu);
         for (ClassKeyedCache.Fill fill : cache.fills) {
-            if (fill.byHand != null && !neverNull(fill.byHand.computed, cu, MAX_CALLS_FOLLOWED)) {
+            if (fill.byHand != null && !neverNull(fill.byHand.computed, sameFile, MAX_CALLS_FOLLOWED)) {
                 return "the value put may be null, on which a ConcurrentHashMap throws and a ClassValue does not";
             }
         }
@@ -142,7 +144,7 @@ final class ComputeFunction {
      * no other class can override and that returns only such values ({@code computeRawSafe(type)}, whose every
      * return is a boolean expression), followed {@code calls} deep.
      */
-    private static boolean neverNull(Expression value, J.CompilationUnit cu, int calls) {
+    private static boolean neverNull(Expression value, SameFileDeclarations sameFile, int calls) {
         Expression e = ExpressionShapes.unwrap(value);
         if (e instanceof J.MethodInvocation && ((J.MethodInvocation) e).getMethodType() != null) {
             JavaType.Method method = ((J.MethodInvocation) e).getMethodType();
@@ -150,7 +152,7 @@ final class ComputeFunction {
                    TypeUtils.isString(method.getReturnType()) ||
                    TypeUtils.isOfClassType(method.getDeclaringType(), "java.lang.Class") &&
                    CLASS_METHODS_NEVER_NULL.contains(method.getName()) ||
-                   calls > 0 && returnsOnlyNeverNull(method, cu, calls - 1);
+                   calls > 0 && returnsOnlyNeverNull(method, sameFile, calls - 1);
         }
         return e instanceof J.NewClass || e instanceof J.NewArray ||
                e.getType() instanceof JavaType.Primitive && e.getType() != JavaType.Primitive.Null &&
@@ -159,28 +161,14 @@ final class ComputeFunction {
                TypeUtils.isString(e.getType());
     }
 
-    private static boolean returnsOnlyNeverNull(JavaType.Method method, J.CompilationUnit cu, int calls) {
-        boolean final_ = method.hasFlags(Flag.Static) || method.hasFlags(Flag.Private) || method.hasFlags(Flag.Final);
-        J.MethodDeclaration declaration = final_ ? declarationOf(method, cu) : null;
+    private static boolean returnsOnlyNeverNull(JavaType.Method method, SameFileDeclarations sameFile, int calls) {
+        boolean overridable = !method.hasFlags(Flag.Static) && !method.hasFlags(Flag.Private) && !method.hasFlags(Flag.Final);
+        J.MethodDeclaration declaration = overridable ? null : sameFile.method(method);
         if (declaration == null || declaration.getBody() == null) {
             return false;
         }
         List<J.Return> returns = Exits.returnsOf(declaration.getBody());
-        return !returns.isEmpty() && returns.stream().allMatch(r -> r.getExpression() != null && neverNull(r.getExpression(), cu, calls));
-    }
-
-    private static J.@Nullable MethodDeclaration declarationOf(JavaType.Method method, J.CompilationUnit cu) {
-        List<J.MethodDeclaration> found = new ArrayList<>();
-        new JavaIsoVisitor<List<J.MethodDeclaration>>() {
-            @Override
-            public J.MethodDeclaration visitMethodDeclaration(J.MethodDeclaration declaration, List<J.MethodDeclaration> found) {
-                if (TypeUtils.isOfType(declaration.getMethodType(), method)) {
-                    found.add(declaration);
-                }
-                return declaration;
-            }
-        }.visit(cu, found);
-        return found.size() == 1 ? found.get(0) : null;
+        return !returns.isEmpty() && returns.stream().allMatch(r -> r.getExpression() != null && neverNull(r.getExpression(), sameFile, calls));
     }
 
     /** Why the places that fill the cache do not agree on one function it could run; null when they do. */

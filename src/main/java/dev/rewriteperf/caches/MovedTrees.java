@@ -8,6 +8,7 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,14 +56,9 @@ final class MovedTrees {
     }
 
     private static Map<UUID, UUID> pairedReturn(J body, @Nullable Statement last) {
-        if (!(last instanceof J.Return) || ((J.Return) last).getExpression() == null) {
-            return new HashMap<>();
-        }
-        List<J> from = new ArrayList<>();
-        from.add(body);
-        List<J> to = new ArrayList<>();
-        to.add(((J.Return) last).getExpression());
-        return paired(from, to);
+        return last instanceof J.Return && ((J.Return) last).getExpression() != null
+                ? paired(Collections.singletonList(body), Collections.singletonList(((J.Return) last).getExpression()))
+                : new HashMap<>();
     }
 
     /** New id to original id, tree by tree; empty when the two lists of trees differ in shape anywhere. */

@@ -14,19 +14,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** The classes and methods a compilation unit declares, which {@link SideEffectFreeCode} may follow into. */
-final class SameFileDeclarations {
+/**
+ * The classes and methods a compilation unit declares, which {@link SideEffectFreeCode} may follow into, and a class-keyed
+ * cache's null check too.
+ */
+public final class SameFileDeclarations {
 
     private final J.CompilationUnit compilationUnit;
     private @Nullable Map<String, J.MethodDeclaration> declarations;
 
-    SameFileDeclarations(J.CompilationUnit compilationUnit) {
+    public SameFileDeclarations(J.CompilationUnit compilationUnit) {
         this.compilationUnit = compilationUnit;
     }
 
     /** The declaration of the method {@code key} names in this file; null when it is not here or overloaded. */
     J.@Nullable MethodDeclaration method(String key) {
         return declarations().get(key);
+    }
+
+    /** The declaration of {@code called} in this file; null when it is not here or overloaded with as many parameters. */
+    public J.@Nullable MethodDeclaration method(JavaType.Method called) {
+        return method(key(called));
     }
 
     /** The declaration of {@code type} in this file, top-level or nested; null when it is declared elsewhere. */

@@ -34,8 +34,9 @@ import java.util.WeakHashMap;
  * a file parsed on its own (a test, an IDE run) has none, and then OpenRewrite indents with four spaces. And
  * some whitespace a recipe writes itself ({@code "\n"} before an added member or import) is never formatted.
  * So, around a recipe's visitor: a file without styles, or indented with tabs where the project's style says
- * spaces (or the other way round), or by two spaces where it says four, gets those detected in the file itself while the recipe runs, and a changed file whose line breaks were all CRLF, or all LF, has every line break made so again.
- * A file that mixed them is left as the recipe wrote it, since no single separator is its own.
+ * spaces (or the other way round), or by two spaces where it says four, gets those detected in the file itself
+ * while the recipe runs; and a changed file whose line breaks were all CRLF, or all LF, has every line break made so
+ * again. A file that mixed them is left as the recipe wrote it, since no single separator is its own.
  */
 public final class FileFormat {
 
@@ -141,8 +142,9 @@ public final class FileFormat {
         // learnt outside the map's lock, which computeIfAbsent would hold while the file is printed and sampled
         Optional<NamedStyles> known = OWN_STYLES.get(cu.getId());
         if (known == null) {
-            String text = hasIndentStyle(cu) ? cu.printAll() : "";
-            known = Optional.ofNullable(!hasIndentStyle(cu) || indentsUnlikeItsStyle(cu, text) ? detectedIn(cu) : ownIfIndentedBy(cu, text));
+            boolean styled = hasIndentStyle(cu);
+            String text = styled ? cu.printAll() : "";
+            known = Optional.ofNullable(!styled || indentsUnlikeItsStyle(cu, text) ? detectedIn(cu) : ownIfIndentedBy(cu, text));
             OWN_STYLES.putIfAbsent(cu.getId(), known);
         }
         return known.orElse(null);
