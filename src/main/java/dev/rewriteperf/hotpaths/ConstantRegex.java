@@ -44,7 +44,13 @@ final class ConstantRegex {
     /** The ranges a class may hold that have a name, longest first: {@code [a-z]}, {@code [^A-Za-z]}. */
     private static final String[][] RANGE_NAMES = {{"a-zA-Z0-9", "LETTER_OR_DIGIT"}, {"A-Za-z0-9", "LETTER_OR_DIGIT"},
         {"a-zA-Z", "LETTER"}, {"A-Za-z", "LETTER"}, {"a-z", "LOWERCASE_LETTER"}, {"A-Z", "UPPERCASE_LETTER"}, {"0-9", "DIGIT"},
-        {"aeiouAEIOU", "VOWEL"}, {"AEIOUaeiou", "VOWEL"}, {"aeiou", "VOWEL"}, {"AEIOU", "UPPERCASE_VOWEL"}};
+        {"aeiouAEIOU", "VOWEL"}, {"AEIOUaeiou", "VOWEL"}, {"aeiou", "VOWEL"}, {"AEIOU", "UPPERCASE_VOWEL"},
+        {"\\x20-\\x7E", "PRINTABLE_ASCII"}, {"\\x20-\\x7e", "PRINTABLE_ASCII"}};
+    /** Two or three words, either of them, case-blind or not: {@code (?i)skipped|ignored}, {@code ^(http|https)}. */
+    private static final Pattern WORDS = Pattern.compile("(?:\\(\\?i\\))?(\\^)?(\\((?:\\?:)?)?([A-Za-z][A-Za-z0-9]+(?:\\|[A-Za-z][A-Za-z0-9]+){1,2})\\)?(\\$)?");
+    /** A set number of digits: {@code \\d{8}}, {@code [0-9]{4}}. */
+    private static final Pattern COUNTED_DIGITS = Pattern.compile("(?:\\\\d|\\[0-9])\\{([2-9])}");
+    private static final String[] COUNTS = {"", "", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
     /** One letter or digit, repeated or not: {@code s+}. */
     private static final Pattern ONE_CHARACTER = Pattern.compile("([A-Za-z0-9])(\\+?)");
     private static final int MAX_NAMED_MEMBERS = 3;
@@ -143,6 +149,14 @@ final class ConstantRegex {
      * {@code DOT_DOT}); null for any other.
      */
     static @Nullable String contentName(String regex) {
+        Matcher words = WORDS.matcher(regex);
+        boolean leadingWord = words.matches() && words.group(1) != null;
+        boolean trailingWord = words.matches() && words.group(4) != null;
+        // an anchor outside no group holds only the first or the last word: ^a|b is ^a or b
+        if (words.matches() && (words.group(2) != null || !leadingWord && !trailingWord)) {
+            String either = String.join("_OR_", words.group(3).toUpperCase(Locale.ROOT).split("\\|"));
+            return leadingWord == trailingWord ? either : (leadingWord ? "LEADING_" : "TRAILING_") + either;
+        }
         regex = withoutWordBoundaries(regex);
         String name = unanchoredName(regex);
         boolean leading = regex.startsWith("^");
@@ -173,6 +187,10 @@ final class ConstantRegex {
     private static @Nullable String unanchoredName(String regex) {
         if (NAMES.containsKey(regex)) {
             return NAMES.get(regex);
+        }
+        Matcher digits = COUNTED_DIGITS.matcher(regex);
+        if (digits.matches()) {
+            return COUNTS[Integer.parseInt(digits.group(1))] + "_DIGITS";
         }
         Matcher repeated = REPEATED.matcher(regex);
         if (repeated.matches()) {
@@ -513,6 +531,14 @@ final class ConstantRegex {
                 names.add(shorter);
             }
         }
+        if (!source.startsWith("\"")) {
+            // a constant of the file: its name says what it holds (IBAN gives IBAN_PATTERN, IBAN_REGEX too), more
+            // than the name of the value it tests (COMPACT_PATTERN for compact.matches(IBAN))
+            String constant = source.endsWith("_REGEX") ? source.substring(0, source.length() - "_REGEX".length()) : source;
+            if (!constant.endsWith("PATTERN")) {
+                names.add(constant + "_PATTERN");
+            }
+        }
         J.MethodDeclaration method = site.firstEnclosing(J.MethodDeclaration.class);
         String user = method == null || method.isConstructor() ? null : sharedWords(method.getSimpleName(), site);
         if ("split".equals(call)) {
@@ -578,6 +604,12 @@ final class ConstantRegex {
                     && matched.equals(matchedValue(call))) {
                     another[0] = true;
                 }
+                // one compiled already (an earlier run named it for what it matches): PATTERN.matcher(order)
+                if ("matcher".equals(call.getSimpleName()) && call.getArguments().size() == 1 && call.getSelect() != null
+                    && TypeUtils.isOfClassType(call.getSelect().getType(), PATTERN)
+                    && matched.equals(valueName(call.getArguments().get(0)))) {
+                    another[0] = true;
+                }
                 return super.visitMethodInvocation(call, p);
             }
         }.visit(file, 0);
@@ -590,7 +622,11 @@ final class ConstantRegex {
      * none or one that says nothing of what it holds ({@code s}, {@code value}, {@code input}).
      */
     private static @Nullable String matchedValue(J.MethodInvocation matches) {
-        Expression value = matches.getSelect();
+        return valueName(matches.getSelect());
+    }
+
+    /** {@link #matchedValue}'s name of a value, wherever it is tested: {@code SKU} for {@code sku.trim()}. */
+    private static @Nullable String valueName(@Nullable Expression value) {
         while (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)
                && TIDYING.contains(((J.MethodInvocation) value).getSimpleName())) {
             value = ((J.MethodInvocation) value).getSelect();
