@@ -109,7 +109,10 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
                 return loop;
             }
             Set<String> imports = new TreeSet<>();
-            String entry = FreshNames.near(getCursor()).takeInLoop("entry");
+            FreshNames names = FreshNames.near(getCursor());
+            // where a loop around or inside already has its entry, this one's is named for its key: sampleEntry, not entry2
+            String keyEntry = keys.key.getSimpleName() + "Entry";
+            String entry = names.takeInLoop(names.isFreeInLoop("entry") || !names.isFreeInLoop(keyEntry) ? "entry" : keyEntry);
             J.ForEachLoop header = Templates.builder(keys.entryLoopHeader(entry, imports, getCursor()), ctx)
                     .contextSensitive()
                     .imports(imports.toArray(new String[0]))

