@@ -153,8 +153,11 @@ final class ConstantRegex {
         boolean leadingWord = words.matches() && words.group(1) != null;
         boolean trailingWord = words.matches() && words.group(4) != null;
         // an anchor outside no group holds only the first or the last word: ^a|b is ^a or b
-        if (words.matches() && (words.group(2) != null || !leadingWord && !trailingWord)) {
-            String either = String.join("_OR_", words.group(3).toUpperCase(Locale.ROOT).split("\\|"));
+        List<String> alternatives = words.matches() ? Arrays.asList(words.group(3).toUpperCase(Locale.ROOT).split("\\|")) : null;
+        // true|TRUE|True is not three things either of which matches: the name would say TRUE_OR_TRUE_OR_TRUE
+        if (alternatives != null && new HashSet<>(alternatives).size() == alternatives.size()
+            && (words.group(2) != null || !leadingWord && !trailingWord)) {
+            String either = String.join("_OR_", alternatives);
             return leadingWord == trailingWord ? either : (leadingWord ? "LEADING_" : "TRAILING_") + either;
         }
         regex = withoutWordBoundaries(regex);
@@ -534,7 +537,8 @@ final class ConstantRegex {
         if (!source.startsWith("\"")) {
             // a constant of the file: its name says what it holds (IBAN gives IBAN_PATTERN, IBAN_REGEX too), more
             // than the name of the value it tests (COMPACT_PATTERN for compact.matches(IBAN))
-            String constant = source.endsWith("_REGEX") ? source.substring(0, source.length() - "_REGEX".length()) : source;
+            String upper = ConstantNames.upperSnake(source);
+            String constant = upper.endsWith("_REGEX") ? upper.substring(0, upper.length() - "_REGEX".length()) : upper;
             if (!constant.endsWith("PATTERN")) {
                 names.add(constant + "_PATTERN");
             }
@@ -605,10 +609,13 @@ final class ConstantRegex {
                     another[0] = true;
                 }
                 // one compiled already (an earlier run named it for what it matches): PATTERN.matcher(order)
-                if ("matcher".equals(call.getSimpleName()) && call.getArguments().size() == 1 && call.getSelect() != null
-                    && TypeUtils.isOfClassType(call.getSelect().getType(), PATTERN)
-                    && matched.equals(valueName(call.getArguments().get(0)))) {
-                    another[0] = true;
+                if ("matches".equals(call.getSimpleName()) && call.getSelect() instanceof J.MethodInvocation) {
+                    J.MethodInvocation matcher = (J.MethodInvocation) call.getSelect();
+                    if ("matcher".equals(matcher.getSimpleName()) && matcher.getArguments().size() == 1 && matcher.getSelect() != null
+                        && TypeUtils.isOfClassType(matcher.getSelect().getType(), PATTERN)
+                        && matched.equals(valueName(matcher.getArguments().get(0)))) {
+                        another[0] = true;
+                    }
                 }
                 return super.visitMethodInvocation(call, p);
             }

@@ -112,7 +112,8 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
             FreshNames names = FreshNames.near(getCursor());
             // where a loop around or inside already has its entry, this one's is named for its key: sampleEntry, not entry2
             String keyEntry = keys.key.getSimpleName() + "Entry";
-            String entry = names.takeInLoop(names.isFreeInLoop("entry") || !names.isFreeInLoop(keyEntry) ? "entry" : keyEntry);
+            boolean byKey = !names.isFreeInLoop("entry") && !keys.key.getSimpleName().equals("entry") && names.isFreeInLoop(keyEntry);
+            String entry = names.takeInLoop(byKey ? keyEntry : "entry");
             J.ForEachLoop header = Templates.builder(keys.entryLoopHeader(entry, imports, getCursor()), ctx)
                     .contextSensitive()
                     .imports(imports.toArray(new String[0]))

@@ -1262,8 +1262,9 @@ class PrecompileConstantRegexTest implements RewriteTest {
      * The held-out cases' regexes no name said before: two or three words either of which matches
      * ({@code SKIPPED_OR_IGNORED}, case-blind or not; {@code LEADING_} when a group of them is anchored at the start),
      * a set number of digits ({@code EIGHT_DIGITS}), and what is not printable ASCII. A split's regex is its separator
-     * whatever it holds. A constant of the file is named for the constant ({@code IBAN_PATTERN}), not for the value it
-     * tests ({@code COMPACT_PATTERN} for {@code compact.matches(IBAN)}, the held-out importer's).
+     * whatever it holds. A constant of the file is named for the constant ({@code IBAN_PATTERN}, {@code postCodeRegex}
+     * too), not for the value it tests ({@code COMPACT_PATTERN} for {@code compact.matches(IBAN)}, the held-out
+     * importer's). Words that differ only in case ({@code yes|YES}) are not two things either of which matches.
      */
     @Test
     void namesWordsEitherOfWhichMatchesCountedDigitsAndNonPrintableCharacters() {
@@ -1273,6 +1274,17 @@ class PrecompileConstantRegexTest implements RewriteTest {
             """
               class Rows {
                   private static final String IBAN = "[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}";
+                  private static final String postCodeRegex = "[0-9]{4} ?[A-Z]{2}";
+
+                  static boolean postal(String zip) {
+                      boolean valid = zip.matches(postCodeRegex);
+                      return valid;
+                  }
+
+                  static boolean yes(String value) {
+                      boolean yes = value.matches("yes|YES");
+                      return yes;
+                  }
 
                   static boolean account(String compact) {
                       boolean iban = compact.matches(IBAN);
@@ -1314,12 +1326,24 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
               class Rows {
                   private static final String IBAN = "[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}";
+                  private static final String postCodeRegex = "[0-9]{4} ?[A-Z]{2}";
+                  private static final Pattern POST_CODE_PATTERN = Pattern.compile(postCodeRegex);
                   private static final Pattern IBAN_PATTERN = Pattern.compile(IBAN);
                   private static final Pattern SKIPPED_OR_IGNORED = Pattern.compile("(?i)skipped|ignored");
                   private static final Pattern EIGHT_DIGITS = Pattern.compile("[0-9]{8}");
                   private static final Pattern NON_PRINTABLE_ASCII = Pattern.compile("[^\\\\x20-\\\\x7E]");
                   private static final Pattern LEADING_HTTP_OR_HTTPS = Pattern.compile("^(http|https)");
                   private static final Pattern SEPARATOR = Pattern.compile("^and|or");
+
+                  static boolean postal(String zip) {
+                      boolean valid = POST_CODE_PATTERN.matcher(zip).matches();
+                      return valid;
+                  }
+
+                  static boolean yes(String value) {
+                      boolean yes = value.matches("yes|YES");
+                      return yes;
+                  }
 
                   static boolean account(String compact) {
                       boolean iban = IBAN_PATTERN.matcher(compact).matches();
