@@ -149,16 +149,9 @@ final class ConstantRegex {
      * {@code DOT_DOT}); null for any other.
      */
     static @Nullable String contentName(String regex) {
-        Matcher words = WORDS.matcher(regex);
-        boolean leadingWord = words.matches() && words.group(1) != null;
-        boolean trailingWord = words.matches() && words.group(4) != null;
-        // an anchor outside no group holds only the first or the last word: ^a|b is ^a or b
-        List<String> alternatives = words.matches() ? Arrays.asList(words.group(3).toUpperCase(Locale.ROOT).split("\\|")) : null;
-        // true|TRUE|True is not three things either of which matches: the name would say TRUE_OR_TRUE_OR_TRUE
-        if (alternatives != null && new HashSet<>(alternatives).size() == alternatives.size()
-            && (words.group(2) != null || !leadingWord && !trailingWord)) {
-            String either = String.join("_OR_", alternatives);
-            return leadingWord == trailingWord ? either : (leadingWord ? "LEADING_" : "TRAILING_") + either;
+        String either = eitherWordName(regex);
+        if (either != null) {
+            return either;
         }
         regex = withoutWordBoundaries(regex);
         String name = unanchoredName(regex);
@@ -178,6 +171,26 @@ final class ConstantRegex {
         }
         // anchored at both ends it matches a whole string, which is named as what it holds
         return leading && trailing ? content : (leading ? "LEADING_" : "TRAILING_") + content;
+    }
+
+    /**
+     * {@code SKIPPED_OR_IGNORED} for {@code (?i)skipped|ignored}, {@code LEADING_HTTP_OR_HTTPS} for {@code ^(http|https)};
+     * null for any other regex, for an anchor outside a group ({@code ^a|b} is {@code ^a} or {@code b}), and for words
+     * that differ only in case ({@code true|TRUE} is not two things either of which matches).
+     */
+    private static @Nullable String eitherWordName(String regex) {
+        Matcher words = WORDS.matcher(regex);
+        if (!words.matches()) {
+            return null;
+        }
+        boolean leading = words.group(1) != null;
+        boolean trailing = words.group(4) != null;
+        List<String> alternatives = Arrays.asList(words.group(3).toUpperCase(Locale.ROOT).split("\\|"));
+        if (new HashSet<>(alternatives).size() < alternatives.size() || words.group(2) == null && (leading || trailing)) {
+            return null;
+        }
+        String either = String.join("_OR_", alternatives);
+        return leading == trailing ? either : (leading ? "LEADING_" : "TRAILING_") + either;
     }
 
     /** The regex without a {@code \\b} at either end: it matches no character, and a name says what is matched. */
