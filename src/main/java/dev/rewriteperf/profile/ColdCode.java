@@ -651,8 +651,33 @@ public final class ColdCode {
      */
     private static @Nullable String calledOnlyFromColdCode(JavaType.Method type, List<J.CompilationUnit> callingFiles,
                                                            ProjectFacts facts, int callers, boolean repeated, boolean api) {
+        List<Cursor> calls = callsOf(type, callingFiles);
+        String first = null;
+        for (Cursor call : calls) {
+            String reason = reason(call, facts, callers + 1, repeated, Scope.ALL);
+            if (reason == null || reason.startsWith(CATCH)) {
+                return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
+            }
+            // a call made once is main's setup, also through a private helper of main (the held-out authors' startup
+            // loaders, three of them through a helper); one a demo's loop repeats, around it or around the helper, is not
+            if (api && isMainsOwnCode(reason) && repeatsOnTheWayUp(call, 0)) {
+                return null;
+            }
+            if (type.isConstructor() && reason.contains("once per object")) {
+                return null; // what an object's field makes, it makes each time one is made: per request, maybe
+            }
+            first = first == null ? reason : first;
+        }
+        if (first == null || first.startsWith(CALLED_ONLY_FROM_COLD_CODE)) {
+            return first; // a chain of callers names its first cold context once
+        }
+        return CALLED_ONLY_FROM_COLD_CODE + first.substring(COLD.length()) + ")";
+    }
+
+    /** The calls of {@code type} in {@code files}: invocations, method references and {@code new}s. */
+    private static List<Cursor> callsOf(JavaType.Method type, List<J.CompilationUnit> files) {
         List<Cursor> calls = new ArrayList<>();
-        for (J.CompilationUnit calling : callingFiles) {
+        for (J.CompilationUnit calling : files) {
             new JavaIsoVisitor<Integer>() {
                 @Override
                 public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
@@ -684,26 +709,29 @@ public final class ColdCode {
                 }
             }.visit(calling, 0, new Cursor(null, Cursor.ROOT_VALUE));
         }
-        String first = null;
-        for (Cursor call : calls) {
-            String reason = reason(call, facts, callers + 1, repeated, Scope.ALL);
-            if (reason == null || reason.startsWith(CATCH)) {
-                return null; // a catch may be a fallback doing the method's work (javassist's searchImports)
-            }
-            // a call made once is main's setup, also through a private helper of main (the held-out authors' startup
-            // loaders, three of them through a helper); a demo's loop of requests around that helper is not seen
-            if (api && isMainsOwnCode(reason) && repeatsInItsMethod(call)) {
-                return null;
-            }
-            if (type.isConstructor() && reason.contains("once per object")) {
-                return null; // what an object's field makes, it makes each time one is made: per request, maybe
-            }
-            first = first == null ? reason : first;
+        return calls;
+    }
+
+    /**
+     * Whether the call at {@code call} repeats in its own method or, in a private helper, where the helper is called:
+     * a demo main's loop of requests around {@code replay(request)}, which calls the API once.
+     */
+    private static boolean repeatsOnTheWayUp(Cursor call, int helpers) {
+        if (repeatsInItsMethod(call)) {
+            return true;
         }
-        if (first == null || first.startsWith(CALLED_ONLY_FROM_COLD_CODE)) {
-            return first; // a chain of callers names its first cold context once
+        J.MethodDeclaration method = call.firstEnclosing(J.MethodDeclaration.class);
+        J.CompilationUnit file = call.firstEnclosing(J.CompilationUnit.class);
+        if (method == null || file == null || method.getMethodType() == null || !method.hasModifier(J.Modifier.Type.Private)
+            || helpers >= MAX_CALLERS) {
+            return false;
         }
-        return CALLED_ONLY_FROM_COLD_CODE + first.substring(COLD.length()) + ")";
+        for (Cursor helperCall : callsOf(method.getMethodType(), Collections.singletonList(file))) {
+            if (repeatsOnTheWayUp(helperCall, helpers + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1138,7 +1138,7 @@ class ColdCodeTest implements RewriteTest {
      * demo main replays three requests through the per-request code no other code of the project calls): not cold for
      * that. One main calls once is its setup, as the held-out authors wrote every startup loader only main reaches
      * (ConfigLoader.load, StyleSheet.load, server.start()): cold, as a private helper of main is, whichever call of
-     * the method is read first.
+     * the method is read first. A demo loop around a private helper that calls the API once repeats the API too.
      */
     @Test
     void aPublicMethodMainCallsOverAndOverIsNotColdButOneItCallsOnceIs() {
@@ -1160,6 +1160,7 @@ class ColdCodeTest implements RewriteTest {
                       Server server = Server.load(args[1]);
                       for (String request : new String[] {"/a", "/b"}) {
                           System.out.println(server.respond(request));
+                          replay(server, request);
                       }
                   }
 
@@ -1175,6 +1176,14 @@ class ColdCodeTest implements RewriteTest {
                   public String respond(String request) {
                       return String.format("200 %s", request);
                   }
+
+                  private static void replay(Server server, String request) {
+                      System.out.println(server.head(request));
+                  }
+
+                  public String head(String request) {
+                      return String.format("HEAD %s", request);
+                  }
               }
               """,
             """
@@ -1189,6 +1198,7 @@ class ColdCodeTest implements RewriteTest {
                       Server server = Server.load(args[1]);
                       for (String request : new String[] {"/a", "/b"}) {
                           System.out.println(server.respond(request));
+                          replay(server, request);
                       }
                   }
 
@@ -1203,6 +1213,14 @@ class ColdCodeTest implements RewriteTest {
 
                   public String respond(String request) {
                       return "200 " + request;
+                  }
+
+                  private static void replay(Server server, String request) {
+                      System.out.println(server.head(request));
+                  }
+
+                  public String head(String request) {
+                      return "HEAD " + request;
                   }
               }
               """
