@@ -21,8 +21,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
@@ -69,6 +71,23 @@ public final class ColdCode {
 
     /** A stream's ends that return without running its steps: what they return runs them later. */
     private static final List<String> LAZY_ENDS = Arrays.asList("iterator", "spliterator");
+    /**
+     * Calls that run a function they are handed once, later or on another thread, by the type that declares them:
+     * an executor's task, the event queue's, a future's stage. A scheduler's periodic task is not one of them.
+     */
+    private static final Map<String, List<String>> RUN_ONCE_LATER = new HashMap<>();
+
+    static {
+        RUN_ONCE_LATER.put("java.util.concurrent.Executor", Collections.singletonList("execute"));
+        RUN_ONCE_LATER.put("java.util.concurrent.ExecutorService", Collections.singletonList("submit"));
+        RUN_ONCE_LATER.put("java.util.concurrent.ScheduledExecutorService", Collections.singletonList("schedule"));
+        RUN_ONCE_LATER.put("javax.swing.SwingUtilities", Arrays.asList("invokeLater", "invokeAndWait"));
+        RUN_ONCE_LATER.put("java.awt.EventQueue", Arrays.asList("invokeLater", "invokeAndWait"));
+        RUN_ONCE_LATER.put("java.util.concurrent.CompletableFuture", Arrays.asList("runAsync", "supplyAsync", "thenApply",
+                "thenApplyAsync", "thenAccept", "thenAcceptAsync", "thenRun", "thenRunAsync", "thenCompose",
+                "thenComposeAsync", "thenCombine", "thenCombineAsync", "whenComplete", "whenCompleteAsync", "handle",
+                "handleAsync"));
+    }
 
     /** A logger's checks for a level that production runs leave off ({@code isDebugEnabled()}, or with a marker). */
     private static final List<String> DEBUG_CHECKS = Arrays.asList("isDebugEnabled", "isTraceEnabled");
@@ -287,8 +306,9 @@ public final class ColdCode {
                 && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
                 return "cold: builds the message of a thrown exception";
             }
+            boolean runsOnce = (value instanceof J.Lambda || value instanceof J.MemberReference) && runsOnceLater(c);
             if (value instanceof J.Lambda || value instanceof J.MemberReference) {
-                inLambda |= !runsWhereItIsWritten(c);
+                inLambda |= !runsWhereItIsWritten(c) && !runsOnce;
                 String check = failures ? checkGivenTheMessage(c) : null;
                 if (check != null) {
                     return "cold: builds the message of a failed check (" + check + "(..))";
@@ -302,8 +322,8 @@ public final class ColdCode {
             }
             repeats |= Exits.isLoop(value) || value instanceof J.Lambda;
             // a method reference is itself the call when a caller's calls are read: handed on, it runs per item, as a lambda
-            perItem |= value instanceof J.MemberReference
-                       || value != cursor.getValue() && (value instanceof J.Lambda || Exits.isLoop(value) && runsPerItem(value, child, c));
+            perItem |= value instanceof J.MemberReference && !runsOnce
+                       || value != cursor.getValue() && (value instanceof J.Lambda && !runsOnce || Exits.isLoop(value) && runsPerItem(value, child, c));
             if (value instanceof J.Block && failures && !repeats && child instanceof Statement) {
                 String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
                 if (failing != null) {
@@ -454,8 +474,9 @@ public final class ColdCode {
      * step whose pipeline ends in the same expression ({@code names.stream().map(n -> ..).collect(..)}), a collection's
      * or a map's {@code removeIf}, {@code sort}, {@code merge} and kin, or any of an {@code Optional}'s. It runs in the
      * context it is written in (a static initialiser's {@code forEach} runs once, as the class is initialised); any
-     * other function may be kept and called later, on every call (a listener registered, {@code invokeLater}: the
-     * pack cannot tell which run once, and errs toward rewriting), but for a shutdown hook ({@link #isShutdownHook}).
+     * other function may be kept and called later, on every call (a listener registered: the pack cannot tell which
+     * run once, and errs toward rewriting), but for a shutdown hook ({@link #isShutdownHook}) and a function a call
+     * runs once, later ({@link #runsOnceLater}).
      */
     private static boolean runsWhereItIsWritten(Cursor function) {
         Cursor parent = function.getParentTreeCursor();
@@ -518,6 +539,33 @@ public final class ColdCode {
      * ({@code addShutdownHook(new Thread(server::close))}): the JVM runs it once, as it exits. Any other thread's
      * body may run per call.
      */
+    /**
+     * A lambda or method reference a call runs once, later or on another thread: {@code SwingUtilities.invokeLater},
+     * an executor's {@code execute} or {@code submit}, a {@code CompletableFuture}'s stage, {@code new Thread(..)}. It
+     * runs once each time the code it is written in runs: in {@code main}, once.
+     */
+    private static boolean runsOnceLater(Cursor function) {
+        Object parent = function.getParentTreeCursor().getValue();
+        if (parent instanceof J.NewClass) {
+            J.NewClass thread = (J.NewClass) parent;
+            return thread.getBody() == null && TypeUtils.isOfClassType(thread.getType(), "java.lang.Thread")
+                   && thread.getArguments().stream().anyMatch(a -> a == function.getValue());
+        }
+        if (!(parent instanceof J.MethodInvocation) || !isArgument(function.getValue(), (J.MethodInvocation) parent)) {
+            return false;
+        }
+        JavaType.Method type = ((J.MethodInvocation) parent).getMethodType();
+        if (type == null) {
+            return false;
+        }
+        for (Map.Entry<String, List<String>> runner : RUN_ONCE_LATER.entrySet()) {
+            if (runner.getValue().contains(type.getName()) && TypeUtils.isAssignableTo(runner.getKey(), type.getDeclaringType())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean isShutdownHook(Cursor function) {
         Cursor thread = function.getParentTreeCursor();
         if (!(thread.getValue() instanceof J.NewClass) || ((J.NewClass) thread.getValue()).getBody() != null
@@ -748,7 +796,7 @@ public final class ColdCode {
             }
             boolean once = value instanceof J.ForEachLoop && child == ((J.ForEachLoop) value).getControl()
                            || value instanceof J.ForLoop && ((J.ForLoop) value).getControl().getInit().contains(grandchild);
-            if (value instanceof J.Lambda || Exits.isLoop(value) && !once) {
+            if (value instanceof J.Lambda && !runsOnceLater(c) || Exits.isLoop(value) && !once) {
                 return true;
             }
             grandchild = child;

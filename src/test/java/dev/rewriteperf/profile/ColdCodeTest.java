@@ -1506,6 +1506,83 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A function a call runs once, later or on another thread ({@code SwingUtilities.invokeLater}, an executor's
+     * {@code submit}, {@code new Thread(..)}, a future's stage) runs once each time the code it is written in runs:
+     * in {@code main}, once, as main's own code and what only it calls are. Handed on in a method that runs per call,
+     * it runs per call; a scheduler's periodic task runs over and over, wherever it is made.
+     */
+    @Test
+    void aFunctionACallRunsOnceLaterRunsWhereItIsWritten() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()).dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"opening %s\", file)", "cold: in main, which runs once"),
+              Map.entry("String.format(\"viewer %s\", version)", "cold: called only from cold code (in main, which runs once)"),
+              Map.entry("String.format(\"ready %s\", file)", "cold: in main, which runs once"))),
+          java(
+            """
+              import java.util.concurrent.CompletableFuture;
+              import java.util.concurrent.ExecutorService;
+              import java.util.concurrent.Executors;
+              import java.util.concurrent.ScheduledExecutorService;
+              import java.util.concurrent.TimeUnit;
+              import javax.swing.SwingUtilities;
+
+              public class Viewer {
+                  private final ExecutorService pool = Executors.newFixedThreadPool(2);
+
+                  public static void main(String[] args) {
+                      String file = args[0];
+                      SwingUtilities.invokeLater(() -> System.out.println(String.format("opening %s", file)));
+                      new Thread(() -> banner(args[1])).start();
+                      CompletableFuture.runAsync(() -> System.out.println(String.format("ready %s", file)));
+                      ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor();
+                      ticks.scheduleAtFixedRate(() -> System.out.println(String.format("tick %s", file)), 1, 1, TimeUnit.SECONDS);
+                  }
+
+                  private static void banner(String version) {
+                      System.out.println(String.format("viewer %s", version));
+                  }
+
+                  public void open(String file) {
+                      pool.submit(() -> System.out.println(String.format("loading %s", file)));
+                  }
+              }
+              """,
+            """
+              import java.util.concurrent.CompletableFuture;
+              import java.util.concurrent.ExecutorService;
+              import java.util.concurrent.Executors;
+              import java.util.concurrent.ScheduledExecutorService;
+              import java.util.concurrent.TimeUnit;
+              import javax.swing.SwingUtilities;
+
+              public class Viewer {
+                  private final ExecutorService pool = Executors.newFixedThreadPool(2);
+
+                  public static void main(String[] args) {
+                      String file = args[0];
+                      SwingUtilities.invokeLater(() -> System.out.println(String.format("opening %s", file)));
+                      new Thread(() -> banner(args[1])).start();
+                      CompletableFuture.runAsync(() -> System.out.println(String.format("ready %s", file)));
+                      ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor();
+                      ticks.scheduleAtFixedRate(() -> System.out.println("tick " + file), 1, 1, TimeUnit.SECONDS);
+                  }
+
+                  private static void banner(String version) {
+                      System.out.println(String.format("viewer %s", version));
+                  }
+
+                  public void open(String file) {
+                      pool.submit(() -> System.out.println("loading " + file));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A shutdown hook's body runs once, as the JVM exits: a lambda or method reference handed to
      * {@code Runtime.addShutdownHook} in a {@code new Thread(..)} is cold, and so is a method only it calls (the held-out
      * servers' hooks that close and print their totals). A thread's body that is not a hook runs whenever it is started,
@@ -1535,7 +1612,10 @@ class ColdCodeTest implements RewriteTest {
                       Daemon daemon = new Daemon();
                       Runtime.getRuntime().addShutdownHook(new Thread(daemon::flush));
                       Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.log.append(String.format("bye %s", args.length))));
-                      Thread worker = new Thread(() -> daemon.log.append(String.format("worker %s", args.length)));
+                  }
+
+                  void start(int jobs) {
+                      Thread worker = new Thread(() -> log.append(String.format("worker %s", jobs)));
                       worker.start();
                   }
               }
@@ -1556,7 +1636,10 @@ class ColdCodeTest implements RewriteTest {
                       Daemon daemon = new Daemon();
                       Runtime.getRuntime().addShutdownHook(new Thread(daemon::flush));
                       Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.log.append(String.format("bye %s", args.length))));
-                      Thread worker = new Thread(() -> daemon.log.append("worker ").append(args.length));
+                  }
+
+                  void start(int jobs) {
+                      Thread worker = new Thread(() -> log.append("worker ").append(jobs));
                       worker.start();
                   }
               }
