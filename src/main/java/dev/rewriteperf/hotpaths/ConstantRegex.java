@@ -51,6 +51,10 @@ final class ConstantRegex {
     /** A set number of digits: {@code \\d{8}}, {@code [0-9]{4}}. */
     private static final Pattern COUNTED_DIGITS = Pattern.compile("(?:\\\\d|\\[0-9])\\{([2-9])}");
     private static final String[] COUNTS = {"", "", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
+    /** A letter, then letters, digits or underscores: {@code [A-Za-z_][A-Za-z0-9_]*}, dotted or not, after a sign or not. */
+    private static final Pattern IDENTIFIER = Pattern.compile("(\\\\?[:@#$])?(\\[([^\\]]+)]\\[([^\\]]+)]\\*)(?:\\((?:\\?:)?\\\\\\.\\2\\)\\*)?");
+    /** The members an identifier's classes may hold: a range of letters, the digits, an underscore, a dollar. */
+    private static final Pattern IDENTIFIER_MEMBERS = Pattern.compile("(?:a-z|A-Z|0-9|\\\\d|_|\\$)+");
     /** One letter or digit, repeated or not: {@code s+}. */
     private static final Pattern ONE_CHARACTER = Pattern.compile("([A-Za-z0-9])(\\+?)");
     private static final int MAX_NAMED_MEMBERS = 3;
@@ -232,7 +236,48 @@ final class ConstantRegex {
             return NAMES.get(core);
         }
         String characterClass = characterClassName(core);
-        return characterClass != null ? characterClass : sequenceName(core);
+        if (characterClass != null) {
+            return characterClass;
+        }
+        String identifier = identifierName(core);
+        return identifier != null ? identifier : sequenceName(core);
+    }
+
+    /**
+     * {@code IDENTIFIER} for {@code [A-Za-z_][A-Za-z0-9_]*}, {@code UPPERCASE_IDENTIFIER} for {@code [A-Z][A-Z0-9_]*},
+     * {@code LOWERCASE_IDENTIFIER} for {@code [a-z_][a-z0-9_]*}; {@code DOTTED_} when it repeats after dots
+     * ({@code x(\\.x)*}), {@code COLON_} and the like after one sign ({@code :name}). Null unless the first character's
+     * letters are the rest's, and the rest adds only digits, underscores or dollars: {@code [a-z][a-z0-9-]*} is another name.
+     */
+    private static @Nullable String identifierName(String regex) {
+        Matcher identifier = IDENTIFIER.matcher(regex);
+        if (!identifier.matches()) {
+            return null;
+        }
+        String first = identifier.group(3);
+        String rest = identifier.group(4);
+        if (!IDENTIFIER_MEMBERS.matcher(first).matches() || !IDENTIFIER_MEMBERS.matcher(rest).matches()) {
+            return null;
+        }
+        boolean lower = first.contains("a-z");
+        boolean upper = first.contains("A-Z");
+        if (!lower && !upper || lower != rest.contains("a-z") || upper != rest.contains("A-Z")
+            || first.contains("0-9") || first.contains("\\d") || !rest.contains("0-9") && !rest.contains("\\d")) {
+            return null;
+        }
+        for (String sign : new String[]{"_", "$"}) {
+            if (first.contains(sign) && !rest.contains(sign)) {
+                return null;
+            }
+        }
+        String name = (lower && upper ? "" : lower ? "LOWERCASE_" : "UPPERCASE_") + "IDENTIFIER";
+        name = identifier.group().endsWith(")*") ? "DOTTED_" + name : name;
+        String sign = identifier.group(1);
+        if (sign == null) {
+            return name;
+        }
+        // an unescaped $ is the end of the input, which no character follows
+        return sign.equals("$") ? null : CHARACTER_NAMES.get(sign.substring(sign.length() - 1)) + "_" + name;
     }
 
     /**

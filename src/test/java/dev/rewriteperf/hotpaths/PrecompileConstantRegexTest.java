@@ -1385,6 +1385,77 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * The held-out lexers', query builders' and template engines' identifiers: a letter, then letters, digits or
+     * underscores ({@code UPPERCASE_IDENTIFIER} for a constant's {@code [A-Z][A-Z0-9_]*}), dotted
+     * ({@code DOTTED_IDENTIFIER}) or after one sign ({@code COLON_IDENTIFIER}, a named parameter). Look-alikes keep no
+     * name: a dash in the rest ({@code [a-z][a-z0-9-]*} is a slug), a first character the rest does not allow, a
+     * counted length.
+     */
+    @Test
+    void namesIdentifiersDottedOrAfterASign() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(row -> reasonStart(row.getReason())).containsOnly(
+              "no name says what the regex matches: a field named for the method that uses it would not say which " +
+              "regex it holds")),
+          //language=java
+          java(
+            """
+              import java.util.List;
+
+              class Lexer {
+                  static void words(List<String> words, List<String> out) {
+                      for (String word : words) {
+                          if (word.matches("[A-Z][A-Z0-9_]*")) {
+                              out.add(word);
+                          }
+                          if (word.matches("[a-z][a-z0-9]*(\\\\.[a-z][a-z0-9]*)*")) {
+                              out.add(word.replaceAll(":[A-Za-z_][A-Za-z0-9_]*", "?"));
+                          }
+                          if (word.matches("[a-z][a-z0-9-]*") || word.matches("[a-z][A-Z0-9]*")) {
+                              out.add(word.replaceAll("[A-Za-z][A-Za-z0-9]{2,8}", ""));
+                          }
+                      }
+                  }
+
+                  static String longestLine(String first, String second, String third, String fourth, String fifth, String sixth) {
+                      return first;
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Lexer {
+                  private static final Pattern UPPERCASE_IDENTIFIER = Pattern.compile("[A-Z][A-Z0-9_]*");
+                  private static final Pattern DOTTED_LOWERCASE_IDENTIFIER = Pattern.compile("[a-z][a-z0-9]*(\\\\.[a-z][a-z0-9]*)*");
+                  private static final Pattern COLON_IDENTIFIER = Pattern.compile(":[A-Za-z_][A-Za-z0-9_]*");
+
+                  static void words(List<String> words, List<String> out) {
+                      for (String word : words) {
+                          if (UPPERCASE_IDENTIFIER.matcher(word).matches()) {
+                              out.add(word);
+                          }
+                          if (DOTTED_LOWERCASE_IDENTIFIER.matcher(word).matches()) {
+                              out.add(COLON_IDENTIFIER.matcher(word).replaceAll("?"));
+                          }
+                          if (word.matches("[a-z][a-z0-9-]*") || word.matches("[a-z][A-Z0-9]*")) {
+                              out.add(word.replaceAll("[A-Za-z][A-Za-z0-9]{2,8}", ""));
+                          }
+                      }
+                  }
+
+                  static String longestLine(String first, String second, String third, String fourth, String fifth, String sixth) {
+                      return first;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A regex no name says, in a method that does more than apply it: the method's name would say what the method
      * does, not what the regex matches ({@code REMOVE_VOWELS_PATTERN} for a run of spaces, {@code LOAD_PATTERN}),
      * and a reviewer reads it as wrong. Left alone, with the reason.
