@@ -79,8 +79,10 @@ final class ConstantRegex {
             "type", "id", "field", "entry", "word", "candidate"));
     /** A regex that tests what a string contains, not its format: {@code .*\\.java}, {@code .+@.+}. */
     private static final Pattern CONTAINS = Pattern.compile("^\\^?\\.[*+]|\\.[*+]\\$?$");
-    /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}. */
-    private static final Pattern TEST_METHOD = Pattern.compile("(is|has|check|validate|matches|looksLike|accepts)([A-Z].*)");
+    /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}, {@code requireAccountCode}. */
+    private static final Pattern TEST_METHOD = Pattern.compile("(is|has|check|validate|require|ensure|matches|looksLike|accepts)([A-Z].*)");
+    /** Tests that throw when their match is negated: {@code checkDuration}, {@code requireAccountCode}. */
+    private static final Set<String> ASSERTING_TESTS = new HashSet<>(Arrays.asList("check", "validate", "require", "ensure"));
     /** Words of a test's name that say nothing of what it tests for: {@code isValid}, {@code matchesPattern}. */
     private static final Set<String> VAGUE_TEST_WORDS = new HashSet<>(Arrays.asList("Valid", "Invalid", "Ok", "Correct",
             "Legal", "Illegal", "Allowed", "Supported", "Accepted", "Acceptable", "Well", "Formed", "Match", "Matching",
@@ -110,6 +112,9 @@ final class ConstantRegex {
             NAMES.put(decimal, "DECIMAL");
         }
         NAMES.put("\\d+(\\.\\d+)?%", "PERCENTAGE");
+        // a line of a configuration or data file that holds nothing: spaces, or a comment after them
+        NAMES.put("\\s*(#.*)?", "BLANK_OR_COMMENT");
+        NAMES.put("\\s*(?:#.*)?", "BLANK_OR_COMMENT");
         NAMES.put("\\D", "NON_DIGIT");
         NAMES.put("\\D+", "NON_DIGITS");
         NAMES.put("\\W+", "NON_WORD");
@@ -726,10 +731,11 @@ final class ConstantRegex {
      * {@code JAR_FILE_IN_PATH} for {@code hasJarFileInPath}. Null when that is not what the regex matches: a negated
      * match in a method that answers a question ({@code isInvalidName} returns {@code !name.matches(VALID)}), a
      * method that applies another regex too, or a name that says nothing of what is tested ({@code isValid},
-     * {@code matchesPattern}). A {@code check} or {@code validate} throws when its match is negated: it still names it.
+     * {@code matchesPattern}). A {@code check}, {@code validate}, {@code require} or {@code ensure} throws when its
+     * match is negated: it still names it ({@code ACCOUNT_CODE_PATTERN} for {@code requireAccountCode}).
      */
     private @Nullable String testedFor(Matcher test, Cursor site, J.MethodDeclaration method) {
-        boolean asserts = "check".equals(test.group(1)) || "validate".equals(test.group(1));
+        boolean asserts = ASSERTING_TESTS.contains(test.group(1));
         if (!asserts && site.getParentTreeCursor().getValue() instanceof J.Unary ||
             ConstantNames.words(test.group(2)).stream().allMatch(VAGUE_TEST_WORDS::contains) ||
             appliesAnotherRegex(method)) {

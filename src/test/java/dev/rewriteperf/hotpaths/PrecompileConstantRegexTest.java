@@ -1389,10 +1389,11 @@ class PrecompileConstantRegexTest implements RewriteTest {
      * underscores ({@code UPPERCASE_IDENTIFIER} for a constant's {@code [A-Z][A-Z0-9_]*}), dotted
      * ({@code DOTTED_IDENTIFIER}) or after one sign ({@code COLON_IDENTIFIER}, a named parameter). Look-alikes keep no
      * name: a dash in the rest ({@code [a-z][a-z0-9-]*} is a slug), a first character the rest does not allow, a
-     * counted length.
+     * counted length. Also the held-out ledger's and parsers': a {@code require} method throws when its match fails,
+     * as a {@code check} does, and names what it requires; a line of spaces or a comment is {@code BLANK_OR_COMMENT}.
      */
     @Test
-    void namesIdentifiersDottedOrAfterASign() {
+    void namesIdentifiersBlankOrCommentLinesAndWhatARequireTests() {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
             .filteredOn(row -> !row.isChanged()).extracting(row -> reasonStart(row.getReason())).containsOnly(
@@ -1418,6 +1419,23 @@ class PrecompileConstantRegexTest implements RewriteTest {
                       }
                   }
 
+                  static String requireAccountCode(String value) {
+                      if (!value.matches("[0-9]{4}-[0-9]{2}")) {
+                          throw new IllegalArgumentException(value);
+                      }
+                      return value;
+                  }
+
+                  static int settings(List<String> lines) {
+                      int count = 0;
+                      for (String line : lines) {
+                          if (!line.matches("\\\\s*(#.*)?")) {
+                              count++;
+                          }
+                      }
+                      return count;
+                  }
+
                   static String longestLine(String first, String second, String third, String fourth, String fifth, String sixth) {
                       return first;
                   }
@@ -1431,6 +1449,8 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   private static final Pattern UPPERCASE_IDENTIFIER = Pattern.compile("[A-Z][A-Z0-9_]*");
                   private static final Pattern DOTTED_LOWERCASE_IDENTIFIER = Pattern.compile("[a-z][a-z0-9]*(\\\\.[a-z][a-z0-9]*)*");
                   private static final Pattern COLON_IDENTIFIER = Pattern.compile(":[A-Za-z_][A-Za-z0-9_]*");
+                  private static final Pattern ACCOUNT_CODE_PATTERN = Pattern.compile("[0-9]{4}-[0-9]{2}");
+                  private static final Pattern BLANK_OR_COMMENT = Pattern.compile("\\\\s*(#.*)?");
 
                   static void words(List<String> words, List<String> out) {
                       for (String word : words) {
@@ -1444,6 +1464,23 @@ class PrecompileConstantRegexTest implements RewriteTest {
                               out.add(word.replaceAll("[A-Za-z][A-Za-z0-9]{2,8}", ""));
                           }
                       }
+                  }
+
+                  static String requireAccountCode(String value) {
+                      if (!ACCOUNT_CODE_PATTERN.matcher(value).matches()) {
+                          throw new IllegalArgumentException(value);
+                      }
+                      return value;
+                  }
+
+                  static int settings(List<String> lines) {
+                      int count = 0;
+                      for (String line : lines) {
+                          if (!BLANK_OR_COMMENT.matcher(line).matches()) {
+                              count++;
+                          }
+                      }
+                      return count;
                   }
 
                   static String longestLine(String first, String second, String third, String fourth, String fifth, String sixth) {
