@@ -40,24 +40,28 @@ final class SizedSource {
     /** The expression whose {@code size()} or {@code length} is the element count. */
     final Expression counted;
     final boolean isArray;
-    /** The loop goes over {@code counted.entrySet()}, which the pipeline itself does not call. */
-    private final boolean entries;
+    /**
+     * The map view the loop goes over, {@code counted.entrySet()} ({@code keySet}, {@code values}), where the iterable
+     * is the map: a loop over entries the pipeline itself does not read, or over a view of a map read once into a
+     * local; null where the iterable is what the loop goes over.
+     */
+    private final @Nullable String view;
     /** The type of the elements, for the loop variable that visits them. */
     final ElementType element;
     /** The local that holds the source, evaluated once, when reading it twice could have side effects. */
     final @Nullable SourceLocal local;
 
-    private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element) {
-        this(iterable, counted, isArray, entries, element, null);
+    private SizedSource(Expression iterable, Expression counted, boolean isArray, @Nullable String view, ElementType element) {
+        this(iterable, counted, isArray, view, element, null);
     }
 
-    private SizedSource(Expression iterable, Expression counted, boolean isArray, boolean entries, ElementType element,
+    private SizedSource(Expression iterable, Expression counted, boolean isArray, @Nullable String view, ElementType element,
                         @Nullable SourceLocal local) {
         this.reason = null;
         this.iterable = iterable;
         this.counted = counted;
         this.isArray = isArray;
-        this.entries = entries;
+        this.view = view;
         this.element = element;
         this.local = local;
     }
@@ -67,7 +71,7 @@ final class SizedSource {
         this.iterable = stream;
         this.counted = stream;
         this.isArray = false;
-        this.entries = false;
+        this.view = null;
         this.element = ElementType.refused(reason);
         this.local = null;
     }
@@ -82,8 +86,8 @@ final class SizedSource {
 
     /** A template for what the loop iterates, with {@link #iterable} as its one parameter. */
     String iterableTemplate() {
-        if (entries) {
-            return "#{any(java.util.Map)}.entrySet()";
+        if (view != null) {
+            return "#{any(java.util.Map)}." + view + "()";
         }
         return isArray ? "#{anyArray(java.lang.Object)}" : "#{any(java.lang.Iterable)}";
     }
@@ -94,7 +98,7 @@ final class SizedSource {
         if (reason != null) {
             return new SizedSource(map, reason);
         }
-        return new SizedSource(map, map, false, true, ElementType.ofMapView("entrySet", map, cursor, imports));
+        return new SizedSource(map, map, false, "entrySet", ElementType.ofMapView("entrySet", map, cursor, imports));
     }
 
     /**
@@ -153,11 +157,11 @@ final class SizedSource {
         }
         ElementType element = ElementType.ofArray(array, (JavaType.Array) type, cursor, imports);
         if (SafeToEvaluate.withoutSideEffects(array)) {
-            return new SizedSource(array, array, true, false, element);
+            return new SizedSource(array, array, true, null, element);
         }
         SourceLocal local = SourceLocal.of(array, cursor, imports, names);
         return local == null ? new SizedSource(array, UNWRITABLE_LOCAL) :
-                new SizedSource(local.reference(), local.reference(), true, false, element, local);
+                new SizedSource(local.reference(), local.reference(), true, null, element, local);
     }
 
     private static SizedSource ofCollection(Expression collection, Cursor cursor, Set<String> imports, FreshNames names) {
@@ -172,21 +176,28 @@ final class SizedSource {
             J.MethodInvocation view = (J.MethodInvocation) e;
             Expression map = view.getSelect();
             String reason = reason(map, cursor);
+            ElementType element = ElementType.ofMapView(view.getSimpleName(), map, cursor, imports);
+            if (reason == EVALUATED_TWICE) {
+                // page.alternates().entrySet(): the map, read once into a local, gives the size and the view
+                SourceLocal local = SourceLocal.of(map, cursor, imports, names);
+                return local == null ? new SizedSource(map, UNWRITABLE_LOCAL)
+                        : new SizedSource(local.reference(), local.reference(), false, view.getSimpleName(), element, local);
+            }
             if (reason != null) {
                 return new SizedSource(map, reason);
             }
-            return new SizedSource(collection, map, false, false, ElementType.ofMapView(view.getSimpleName(), map, cursor, imports));
+            return new SizedSource(collection, map, false, null, element);
         }
         String reason = reason(collection, cursor);
         if (reason == EVALUATED_TWICE) {
             SourceLocal local = SourceLocal.of(collection, cursor, imports, names);
             return local == null ? new SizedSource(collection, UNWRITABLE_LOCAL) : new SizedSource(local.reference(),
-                    local.reference(), false, false, ElementType.ofCollection(collection, cursor, imports), local);
+                    local.reference(), false, null, ElementType.ofCollection(collection, cursor, imports), local);
         }
         if (reason != null) {
             return new SizedSource(collection, reason);
         }
-        return new SizedSource(collection, collection, false, false, ElementType.ofCollection(collection, cursor, imports));
+        return new SizedSource(collection, collection, false, null, ElementType.ofCollection(collection, cursor, imports));
     }
 
     private static boolean isConcurrent(@Nullable JavaType type) {

@@ -748,10 +748,10 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
         );
     }
 
+    /** The map of a map view that a call returns is read once into a local, for its size and its entries. */
     @Test
-    void sourceFromACallWouldBeEvaluatedTwice() {
+    void mapViewOfACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
-          leftAloneBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -765,6 +765,27 @@ class PreSizeFlatMapToArrayTest implements RewriteTest {
 
                   String[] f() {
                       return fields().entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue())).toArray(String[]::new);
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.Map;
+
+              class A {
+                  Map<String, String> fields() {
+                      return Map.of();
+                  }
+
+                  String[] f() {
+                      Map<String, String> fields = fields();
+                      String[] result = new String[fields.size() * 2];
+                      int i = 0;
+                      for (Map.Entry<String, String> e : fields.entrySet()) {
+                          result[i++] = e.getKey();
+                          result[i++] = e.getValue();
+                      }
+                      return result;
                   }
               }
               """

@@ -2208,10 +2208,10 @@ class PreSizeMapToListTest implements RewriteTest {
         );
     }
 
+    /** The map of a map view that a call returns is read once into a local, for its size and its values. */
     @Test
-    void mapViewOfACallIsStillLeftAlone() {
+    void mapViewOfACallIsEvaluatedOnceIntoALocal() {
         rewriteRun(
-          leftAloneBecause("the source would be evaluated twice (size and loop) and may have side effects"),
           java(
             //language=java
             """
@@ -2226,6 +2226,27 @@ class PreSizeMapToListTest implements RewriteTest {
 
                   List<String> f() {
                       return fields().values().stream().map(v -> v.trim()).collect(Collectors.toList());
+                  }
+              }
+              """,
+            //language=java
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+              import java.util.Map;
+
+              class A {
+                  Map<String, String> fields() {
+                      return Map.of();
+                  }
+
+                  List<String> f() {
+                      Map<String, String> fields = fields();
+                      List<String> result = new ArrayList<>(fields.size());
+                      for (String v : fields.values()) {
+                          result.add(v.trim());
+                      }
+                      return result;
                   }
               }
               """
