@@ -219,8 +219,14 @@ final class PerElementPipeline {
      * else a name for the element type.
      */
     private static String variableName(SizedSource source, J.MemberReference reference, FreshNames names) {
-        JavaType.FullyQualified type = TypeUtils.asFullyQualified(source.element.type);
-        boolean roleless = type != null && (type.getPackageName().equals("java.lang") || type.getPackageName().equals("java.util"));
+        // an array of a JDK type says no more of its role than the type does ({@code String[] element})
+        JavaType elementType = source.element.type;
+        while (elementType instanceof JavaType.Array) {
+            elementType = ((JavaType.Array) elementType).getElemType();
+        }
+        JavaType.FullyQualified type = TypeUtils.asFullyQualified(elementType);
+        boolean roleless = type != null && (type.getPackageName().equals("java.lang") || type.getPackageName().equals("java.util"))
+                           || elementType instanceof JavaType.Primitive;
         Expression iterable = ExpressionShapes.unwrap(source.iterable);
         String one = roleless && iterable instanceof J.Identifier ? FreshNames.singular(((J.Identifier) iterable).getSimpleName()) : null;
         if (one == null && roleless) {

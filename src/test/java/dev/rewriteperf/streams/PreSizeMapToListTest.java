@@ -1196,6 +1196,14 @@ class PreSizeMapToListTest implements RewriteTest {
                   List<String> values(List<Object> input) {
                       return input.stream().map(Languages::value).collect(Collectors.toList());
                   }
+
+                  static byte[] frame(String[] values) {
+                      return new byte[values.length];
+                  }
+
+                  List<byte[]> frames(List<String[]> batch) {
+                      return batch.stream().map(Languages::frame).collect(Collectors.toList());
+                  }
               }
               """,
             //language=java
@@ -1232,6 +1240,18 @@ class PreSizeMapToListTest implements RewriteTest {
                       List<String> result = new ArrayList<>(input.size());
                       for (Object object : input) {
                           result.add(value(object));
+                      }
+                      return result;
+                  }
+
+                  static byte[] frame(String[] values) {
+                      return new byte[values.length];
+                  }
+
+                  List<byte[]> frames(List<String[]> batch) {
+                      List<byte[]> result = new ArrayList<>(batch.size());
+                      for (String[] values : batch) {
+                          result.add(frame(values));
                       }
                       return result;
                   }
