@@ -56,6 +56,17 @@ public final class ConstantNames {
      * with it.
      */
     public static List<String> words(String camelCase) {
+        // a name already in snake case (TIMESTAMP_PREFIX, max_size) has its words between the underscores
+        List<String> words = new ArrayList<>();
+        for (String part : camelCase.split("_")) {
+            if (!part.isEmpty()) {
+                words.addAll(camelCaseWords(part));
+            }
+        }
+        return words.isEmpty() ? camelCaseWords(camelCase) : words;
+    }
+
+    private static List<String> camelCaseWords(String camelCase) {
         List<String> words = new ArrayList<>();
         int start = 0;
         for (int i = 1; i < camelCase.length(); i++) {

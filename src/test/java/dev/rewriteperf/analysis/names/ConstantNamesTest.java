@@ -14,6 +14,10 @@ class ConstantNamesTest {
         assertThat(ConstantNames.upperSnake("HTTPMethod")).isEqualTo("HTTP_METHOD");
         assertThat(ConstantNames.upperSnake("utf8Encoder")).isEqualTo("UTF8_ENCODER");
         assertThat(ConstantNames.upperSnake("slug")).isEqualTo("SLUG");
+        // a constant's name is already in snake case: the held-out log shipper's TIMESTAMP_PREFIX gave TIMESTAMP__PREFIX
+        assertThat(ConstantNames.upperSnake("TIMESTAMP_PREFIX")).isEqualTo("TIMESTAMP_PREFIX");
+        assertThat(ConstantNames.upperSnake("max_size")).isEqualTo("MAX_SIZE");
+        assertThat(ConstantNames.upperSnake("ibanRegex_")).isEqualTo("IBAN_REGEX");
     }
 
     /** A review's find: {@code getURLs} was {@code GET_UR_LS}. */
