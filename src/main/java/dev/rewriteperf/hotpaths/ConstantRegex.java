@@ -58,6 +58,7 @@ final class ConstantRegex {
     /** One letter or digit, repeated or not: {@code s+}. */
     private static final Pattern ONE_CHARACTER = Pattern.compile("([A-Za-z0-9])(\\+?)");
     private static final int MAX_NAMED_MEMBERS = 3;
+    private static final String RUN_OF = "RUN_OF_";
     /** A method named {@code of} or {@code get} says nothing of what it returns; {@code slug} does. */
     private static final int MIN_JOB_NAME = 4;
     /** Spaces a separator's regex allows around it: {@code \\s*} or {@code " *"} at either end. */
@@ -77,6 +78,14 @@ final class ConstantRegex {
             "input", "arg", "param", "tmp", "temp", "result", "res", "obj", "line", "token", "part", "data", "content",
             "raw", "source", "target", "current", "next", "prev", "each", "item", "element", "it", "name", "key", "path",
             "type", "id", "field", "entry", "word", "candidate"));
+    /** Names of a split's pieces that say nothing of what they are: {@code for (String part : ..)}. */
+    private static final Set<String> VAGUE_PIECES = new HashSet<>(Arrays.asList("str", "string", "tmp", "temp", "each",
+            "element", "item", "obj", "value", "val", "result", "res", "arr", "array", "split", "splitted", "part", "piece",
+            "chunk", "elem", "word", "arg"));
+    /** A plural read by dropping its {@code s}: {@code pairs}, not {@code address}. */
+    private static final Pattern PLURAL = Pattern.compile(".*[^s]s");
+    /** A plural whose {@code es} its singular does not end with: {@code addresses}, {@code matches}. */
+    private static final Pattern SIBILANT_PLURAL = Pattern.compile(".*(?:ch|sh|x|s)es");
     /** A regex that tests what a string contains, not its format: {@code .*\\.java}, {@code .+@.+}. */
     private static final Pattern CONTAINS = Pattern.compile("^\\^?\\.[*+]|\\.[*+]\\$?$");
     /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}, {@code requireAccountCode}. */
@@ -171,6 +180,10 @@ final class ConstantRegex {
         }
         String core = regex.substring(leading ? 1 : 0, regex.length() - (trailing ? 1 : 0));
         String content = unanchoredName(core);
+        if (content != null && content.startsWith(RUN_OF)) {
+            // at an end a run is the characters there: trailing slashes, leading zeros, not a trailing run of slash
+            content = pluralRun(core, content);
+        }
         if (content == null && ONE_CHARACTER.matcher(core).matches()) {
             // "v" alone says nothing of what it is for, but a leading "h" or a trailing "s" does (a run is named already)
             content = core.toUpperCase(Locale.ROOT);
@@ -333,7 +346,27 @@ final class ConstantRegex {
 
     /** {@code RUN_OF_S} for {@code s+}: one or more of the character, which a replacement squeezes to one. */
     private static String runOf(String character) {
-        return "RUN_OF_" + character.toUpperCase(Locale.ROOT);
+        return RUN_OF + character.toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * {@code SLASHES} for the run {@code /+}, {@code ZEROS} for {@code 0+}: the characters of a run at an end of the
+     * string, named as many; {@code run} (the run's name) for a letter's run, which has no plural to read.
+     */
+    private static String pluralRun(String core, String run) {
+        String one = core.substring(0, core.length() - 1);
+        if (one.equals("0")) {
+            return "ZEROS";
+        }
+        String name = one.length() == 1 && Character.isLetterOrDigit(one.charAt(0)) ? null : oneCharacterName(one);
+        if (name == null || one.startsWith("[")) {
+            return run;
+        }
+        if (name.endsWith("SIS")) {
+            return name.substring(0, name.length() - 2) + "ES"; // OPENING_PARENTHESES
+        }
+        boolean sibilant = name.endsWith("SH") || name.endsWith("CH") || name.endsWith("S") || name.endsWith("X");
+        return sibilant ? name + "ES" : name + "S";
     }
 
     /** Adds the word read so far to {@code names}, upper case; whether there was one. */
@@ -382,12 +415,33 @@ final class ConstantRegex {
             }
             names.add(name);
         }
-        if (names.isEmpty() || names.size() < 2 && !ranges && !negated || names.size() > (negated ? 2 : MAX_NAMED_MEMBERS)) {
+        boolean paired = pairBrackets(names);
+        if (names.isEmpty() || names.size() < 2 && !ranges && !negated && !paired
+            || names.size() > (negated ? 2 : MAX_NAMED_MEMBERS)) {
             return null;
         }
         String either = names.size() == 1 ? names.get(0)
                 : String.join("_", names.subList(0, names.size() - 1)) + "_OR_" + names.get(names.size() - 1);
         return negated ? "NON_" + either : either;
+    }
+
+    /**
+     * Names an opening and a closing bracket of one kind as that kind ({@code [,{}]} is {@code COMMA_OR_BRACE}, not
+     * {@code COMMA_OPENING_BRACE_OR_CLOSING_BRACE}), in place; whether it did.
+     */
+    private static boolean pairBrackets(List<String> names) {
+        boolean paired = false;
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            String kind = name.startsWith("OPENING_") ? name.substring("OPENING_".length())
+                    : name.startsWith("CLOSING_") ? name.substring("CLOSING_".length()) : null;
+            String other = kind == null ? null : (name.startsWith("OPENING_") ? "CLOSING_" : "OPENING_") + kind;
+            if (other != null && names.remove(other)) {
+                names.set(names.indexOf(name), kind);
+                paired = true;
+            }
+        }
+        return paired;
     }
 
     /** The named range at {@code i} of a class's members, as {key, name}, else null. */
@@ -610,6 +664,10 @@ final class ConstantRegex {
         String user = method == null || method.isConstructor() ? null : sharedWords(method.getSimpleName(), site);
         if ("split".equals(call)) {
             names.add("SEPARATOR");
+            String piece = pieceName(site);
+            if (piece != null) {
+                names.add(ConstantNames.upperSnake(piece) + "_SEPARATOR");
+            }
             if (user != null) {
                 names.add(ConstantNames.upperSnake(user) + "_SEPARATOR");
             }
@@ -632,6 +690,28 @@ final class ConstantRegex {
             names.add(job + "_REGEX");
         }
         return names;
+    }
+
+    /**
+     * What a split's pieces are called, which names what it splits between: {@code pair} for
+     * {@code for (String pair : body.split(..))} or {@code String[] pairs = body.split(..)} ({@code PAIR_SEPARATOR}),
+     * before the name of the method, which says what it does, not what the regex is. Null for a name that says
+     * nothing ({@code parts}, {@code tmp}) or a plural it cannot read ({@code addresses}).
+     */
+    private static @Nullable String pieceName(Cursor site) {
+        Object parent = site.getParentTreeCursor().getValue();
+        String name = null;
+        if (parent instanceof J.ForEachLoop.Control && ((J.ForEachLoop.Control) parent).getIterable() == site.getValue()) {
+            Statement variable = ((J.ForEachLoop.Control) parent).getVariable();
+            name = variable instanceof J.VariableDeclarations
+                    ? ((J.VariableDeclarations) variable).getVariables().get(0).getSimpleName() : null;
+        } else if (parent instanceof J.VariableDeclarations.NamedVariable) {
+            String plural = ((J.VariableDeclarations.NamedVariable) parent).getSimpleName();
+            name = plural.endsWith("ies") ? plural.substring(0, plural.length() - 3) + "y"
+                    : PLURAL.matcher(plural).matches() && !SIBILANT_PLURAL.matcher(plural).matches()
+                    ? plural.substring(0, plural.length() - 1) : null;
+        }
+        return name == null || name.length() < 3 || VAGUE_PIECES.contains(name.toLowerCase(Locale.ROOT)) ? null : name;
     }
 
     /**

