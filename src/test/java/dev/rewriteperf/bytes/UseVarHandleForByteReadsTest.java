@@ -337,6 +337,7 @@ class UseVarHandleForByteReadsTest implements RewriteTest {
                 import java.nio.ByteOrder;
 
                 public class EndianUtils {
+
                     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
                     public static int readSwappedInteger(final byte[] data, final int offset) {

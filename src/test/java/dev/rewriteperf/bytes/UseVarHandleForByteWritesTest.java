@@ -425,6 +425,7 @@ class UseVarHandleForByteWritesTest implements RewriteTest {
                 import java.nio.ByteOrder;
 
                 class OrderIdCodec {
+
                     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
                     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 

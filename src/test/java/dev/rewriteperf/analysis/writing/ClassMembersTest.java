@@ -27,10 +27,18 @@ class ClassMembersTest {
           .isEqualTo("class A {\n    int first;\n    int added;\n\n    void f() {\n    }\n}\n");
     }
 
+    /** A class that leaves a blank line after its opening brace keeps it there, above the added fields. */
     @Test
-    void aBlankLineAlreadyThereIsKeptAsItIs() {
+    void aBlankLineAfterTheOpeningBraceStaysThere() {
         assertThat(inserted("class A {\n\n\tvoid f() {\n\t}\n}\n", 0, "int added;"))
-          .isEqualTo("class A {\n\tint added;\n\n\tvoid f() {\n\t}\n}\n");
+          .isEqualTo("class A {\n\n\tint added;\n\n\tvoid f() {\n\t}\n}\n");
+    }
+
+    /** The blank line is the class's, before its first member's comment: the comment stays with its member. */
+    @Test
+    void aBlankLineBeforeTheFirstMembersCommentStaysAfterTheBrace() {
+        assertThat(inserted("class A {\n\n    /** F. */\n    void f() {\n    }\n}\n", 0, "int added;"))
+          .isEqualTo("class A {\n\n    int added;\n\n    /** F. */\n    void f() {\n    }\n}\n");
     }
 
     @Test

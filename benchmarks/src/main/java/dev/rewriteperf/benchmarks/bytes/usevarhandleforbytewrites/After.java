@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 
 /** Values stored byte by byte, as {@code java.io.Bits} did before JDK 21, in both byte orders. */
 public class After {
+
     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);

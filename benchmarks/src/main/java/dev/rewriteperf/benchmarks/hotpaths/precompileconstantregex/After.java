@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 
 /** The URL slug of a product title, and a product property's column: computed for every link and every attribute. */
 public class After {
+
     private static final Pattern SLUG_PATTERN = Pattern.compile("[^a-z0-9]+");
 
     public static String slug(String title) {

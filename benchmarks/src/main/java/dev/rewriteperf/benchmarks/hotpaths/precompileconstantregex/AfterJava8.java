@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 
 /** The URL slug of a product title, and a product property's column: computed for every link and every attribute. */
 public class AfterJava8 {
+
     private static final Pattern SLUG_PATTERN = Pattern.compile("[^a-z0-9]+");
     private static final Pattern DASH = Pattern.compile("-");
 

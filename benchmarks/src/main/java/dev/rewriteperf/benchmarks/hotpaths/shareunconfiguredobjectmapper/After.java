@@ -7,6 +7,7 @@ import java.util.Map;
 
 /** An audit event written as JSON: once per request. */
 public class After {
+
     private static final ObjectMapper OBJECT_MAPPER = new ObjectMapper();
 
     public static String toJson(Map<String, Object> event) throws JsonProcessingException {
