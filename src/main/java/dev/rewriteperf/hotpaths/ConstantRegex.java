@@ -2,6 +2,7 @@ package dev.rewriteperf.hotpaths;
 
 import dev.rewriteperf.analysis.names.ConstantNames;
 import dev.rewriteperf.analysis.names.EnclosingClasses;
+import dev.rewriteperf.analysis.names.FreshNames;
 import dev.rewriteperf.analysis.project.JavaVersions;
 import dev.rewriteperf.analysis.project.Release;
 import org.jspecify.annotations.Nullable;
@@ -59,6 +60,9 @@ final class ConstantRegex {
     private static final Pattern ONE_CHARACTER = Pattern.compile("([A-Za-z0-9])(\\+?)");
     private static final int MAX_NAMED_MEMBERS = 3;
     private static final String RUN_OF = "RUN_OF_";
+    /** Characters named as a sign, whose name has no plural of its own: {@code =+$} is {@code TRAILING_EQUALS_SIGNS}. */
+    private static final Set<String> SIGNS = new HashSet<>(Arrays.asList("EQUALS", "PLUS", "LESS_THAN", "GREATER_THAN",
+            "PERCENT", "DOLLAR"));
     /** A method named {@code of} or {@code get} says nothing of what it returns; {@code slug} does. */
     private static final int MIN_JOB_NAME = 4;
     /** Spaces a separator's regex allows around it: {@code \\s*} or {@code " *"} at either end. */
@@ -82,10 +86,6 @@ final class ConstantRegex {
     private static final Set<String> VAGUE_PIECES = new HashSet<>(Arrays.asList("str", "string", "tmp", "temp", "each",
             "element", "item", "obj", "value", "val", "result", "res", "arr", "array", "split", "splitted", "part", "piece",
             "chunk", "elem", "word", "arg"));
-    /** A plural read by dropping its {@code s}: {@code pairs}, not {@code address}. */
-    private static final Pattern PLURAL = Pattern.compile(".*[^s]s");
-    /** A plural whose {@code es} its singular does not end with: {@code addresses}, {@code matches}. */
-    private static final Pattern SIBILANT_PLURAL = Pattern.compile(".*(?:ch|sh|x|s)es");
     /** A regex that tests what a string contains, not its format: {@code .*\\.java}, {@code .+@.+}. */
     private static final Pattern CONTAINS = Pattern.compile("^\\^?\\.[*+]|\\.[*+]\\$?$");
     /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}, {@code requireAccountCode}. */
@@ -359,14 +359,16 @@ final class ConstantRegex {
             return "ZEROS";
         }
         String name = one.length() == 1 && Character.isLetterOrDigit(one.charAt(0)) ? null : oneCharacterName(one);
-        if (name == null || one.startsWith("[")) {
+        if (name == null) {
             return run;
+        }
+        if (SIGNS.contains(name)) {
+            return name + "_SIGNS"; // trailing equals signs, not EQUALSES
         }
         if (name.endsWith("SIS")) {
             return name.substring(0, name.length() - 2) + "ES"; // OPENING_PARENTHESES
         }
-        boolean sibilant = name.endsWith("SH") || name.endsWith("CH") || name.endsWith("S") || name.endsWith("X");
-        return sibilant ? name + "ES" : name + "S";
+        return name.endsWith("SH") ? name + "ES" : name + "S";
     }
 
     /** Adds the word read so far to {@code names}, upper case; whether there was one. */
@@ -696,7 +698,7 @@ final class ConstantRegex {
      * What a split's pieces are called, which names what it splits between: {@code pair} for
      * {@code for (String pair : body.split(..))} or {@code String[] pairs = body.split(..)} ({@code PAIR_SEPARATOR}),
      * before the name of the method, which says what it does, not what the regex is. Null for a name that says
-     * nothing ({@code parts}, {@code tmp}) or a plural it cannot read ({@code addresses}).
+     * nothing ({@code parts}, {@code tmp}) or a plural whose singular its ending does not tell ({@code cookies}).
      */
     private static @Nullable String pieceName(Cursor site) {
         Object parent = site.getParentTreeCursor().getValue();
@@ -706,10 +708,7 @@ final class ConstantRegex {
             name = variable instanceof J.VariableDeclarations
                     ? ((J.VariableDeclarations) variable).getVariables().get(0).getSimpleName() : null;
         } else if (parent instanceof J.VariableDeclarations.NamedVariable) {
-            String plural = ((J.VariableDeclarations.NamedVariable) parent).getSimpleName();
-            name = plural.endsWith("ies") ? plural.substring(0, plural.length() - 3) + "y"
-                    : PLURAL.matcher(plural).matches() && !SIBILANT_PLURAL.matcher(plural).matches()
-                    ? plural.substring(0, plural.length() - 1) : null;
+            name = FreshNames.singular(((J.VariableDeclarations.NamedVariable) parent).getSimpleName());
         }
         return name == null || name.length() < 3 || VAGUE_PIECES.contains(name.toLowerCase(Locale.ROOT)) ? null : name;
     }
@@ -812,11 +811,15 @@ final class ConstantRegex {
      * match in a method that answers a question ({@code isInvalidName} returns {@code !name.matches(VALID)}), a
      * method that applies another regex too, or a name that says nothing of what is tested ({@code isValid},
      * {@code matchesPattern}). A {@code check}, {@code validate}, {@code require} or {@code ensure} throws when its
-     * match is negated: it still names it ({@code ACCOUNT_CODE_PATTERN} for {@code requireAccountCode}).
+     * match is negated: it still names it ({@code ACCOUNT_CODE_PATTERN} for {@code requireAccountCode}); a match it is
+     * not negated in is what it forbids ({@code requireNonBlank} throwing when {@code s.matches("\\s*")}), and is not.
      */
     private @Nullable String testedFor(Matcher test, Cursor site, J.MethodDeclaration method) {
         boolean asserts = ASSERTING_TESTS.contains(test.group(1));
-        if (!asserts && site.getParentTreeCursor().getValue() instanceof J.Unary ||
+        Object parent = site.getParentTreeCursor().getValue();
+        // a check throws when its match is negated, and names what it requires; one it throws on is what it forbids
+        boolean namesWhatItRequires = asserts ? parent instanceof J.Unary || parent instanceof J.Return : !(parent instanceof J.Unary);
+        if (!namesWhatItRequires ||
             ConstantNames.words(test.group(2)).stream().allMatch(VAGUE_TEST_WORDS::contains) ||
             appliesAnotherRegex(method)) {
             return null;
@@ -941,7 +944,13 @@ final class ConstantRegex {
         if (leading + trailing == 0) {
             return method;
         }
-        String shared = String.join("", first.subList(0, leading)) + String.join("", first.subList(first.size() - trailing, first.size()));
+        List<String> sharedWords = new ArrayList<>(first.subList(0, leading));
+        sharedWords.addAll(first.subList(first.size() - trailing, first.size()));
+        StringBuilder shared = new StringBuilder();
+        for (String word : sharedWords) {
+            // each word capitalised, as a snake-case name's are not (read_row_a and read_row_b share readRow)
+            shared.append(Character.toUpperCase(word.charAt(0))).append(word, 1, word.length());
+        }
         return Character.toLowerCase(shared.charAt(0)) + shared.substring(1);
     }
 

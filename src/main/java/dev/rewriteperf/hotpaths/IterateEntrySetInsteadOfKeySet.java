@@ -87,6 +87,8 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
     /** Turns each loop over a map's keys that looks every key up into a loop over its entries, where it may. */
     private static final class EntryLoopVisitor extends JavaIsoVisitor<ExecutionContext> {
         private final Spots spots;
+        /** The file's declarations, indexed once for all its loops. */
+        private @Nullable SameFileDeclarations declarations;
 
         EntryLoopVisitor(Spots spots) {
             this.spots = spots;
@@ -99,7 +101,11 @@ public class IterateEntrySetInsteadOfKeySet extends Recipe implements GatedRecip
             if (keys == null || keys.lookups.isEmpty()) {
                 return loop;
             }
-            String reason = keys.reason(new SameFileDeclarations(getCursor().firstEnclosingOrThrow(J.CompilationUnit.class)));
+            J.CompilationUnit file = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
+            if (declarations == null || !declarations.isOf(file)) {
+                declarations = new SameFileDeclarations(file);
+            }
+            String reason = keys.reason(declarations);
             if (reason == null) {
                 reason = keys.entryTypeReason(getCursor());
             }

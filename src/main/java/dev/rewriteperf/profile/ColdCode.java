@@ -326,7 +326,9 @@ public final class ColdCode {
             // a method reference is itself the call when a caller's calls are read: handed on, it runs per item, as a lambda
             perItem |= value instanceof J.MemberReference && !runsOnce
                        || value != cursor.getValue() && (value instanceof J.Lambda && !runsOnce || Exits.isLoop(value) && runsPerItem(value, child, c));
-            J.Block statements = value instanceof J.Case ? caseBlock((J.Case) value) : value instanceof J.Block ? (J.Block) value : null;
+            // a case's guard and labels run to choose the case, on every call that reaches the switch: only its body is the case's own block
+            J.Block statements = value instanceof J.Case ? (inCaseBody((J.Case) value, child) ? caseBlock((J.Case) value) : null)
+                    : value instanceof J.Block ? (J.Block) value : null;
             if (statements != null && failures && !repeats && child instanceof Statement) {
                 String failing = endsInFailure(fromStatement(statements, child), c, facts);
                 if (failing != null) {
@@ -441,6 +443,11 @@ public final class ColdCode {
                 switchCase.getPadding().getStatements().getPadding().getElements(), Space.EMPTY);
     }
 
+    /** Whether {@code child} is a statement of {@code switchCase} or its body, not its guard or a label. */
+    private static boolean inCaseBody(J.Case switchCase, Object child) {
+        return switchCase.getBody() == child || switchCase.getStatements().contains(child);
+    }
+
     /** The rest of {@code block} from its statement {@code statement} on: what runs once control reaches it. */
     private static J.Block fromStatement(J.Block block, Object statement) {
         List<Statement> statements = block.getStatements();
@@ -550,11 +557,6 @@ public final class ColdCode {
     }
 
     /**
-     * A lambda or method reference that is the body of a thread handed to {@code Runtime.addShutdownHook}
-     * ({@code addShutdownHook(new Thread(server::close))}): the JVM runs it once, as it exits. Any other thread's
-     * body may run per call.
-     */
-    /**
      * A lambda or method reference a call runs once, later or on another thread: {@code SwingUtilities.invokeLater},
      * an executor's {@code execute} or {@code submit}, a {@code CompletableFuture}'s stage, {@code new Thread(..)}. It
      * runs once each time the code it is written in runs: in {@code main}, once.
@@ -581,6 +583,11 @@ public final class ColdCode {
         return false;
     }
 
+    /**
+     * A lambda or method reference that is the body of a thread handed to {@code Runtime.addShutdownHook}
+     * ({@code addShutdownHook(new Thread(server::close))}): the JVM runs it once, as it exits. Any other thread's
+     * body may run per call.
+     */
     private static boolean isShutdownHook(Cursor function) {
         Cursor thread = function.getParentTreeCursor();
         if (!(thread.getValue() instanceof J.NewClass) || ((J.NewClass) thread.getValue()).getBody() != null

@@ -219,7 +219,7 @@ final class PerElementPipeline {
      * else a name for the element type.
      */
     private static String variableName(SizedSource source, J.MemberReference reference, FreshNames names) {
-        // an array of a JDK type says no more of its role than the type does ({@code String[] element})
+        // a primitive, a JDK type or an array of one says no more of its role than the type does ({@code String[] element})
         JavaType elementType = source.element.type;
         while (elementType instanceof JavaType.Array) {
             elementType = ((JavaType.Array) elementType).getElemType();

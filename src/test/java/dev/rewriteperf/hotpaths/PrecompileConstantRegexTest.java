@@ -1232,6 +1232,96 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * Names the review of a737028 found wrong: base64 padding stripped is trailing equals signs (not EQUALSES);
+     * {@code cookies} has no singular its ending tells (not COOKY_SEPARATOR), so the method names it; snake-case
+     * methods share their words as words (READ_ROW_, not READROW_); and a {@code require} that throws when its regex
+     * matches forbids what the regex matches, so its name is not the regex's (not NON_BLANK_PATTERN for blank text).
+     */
+    @Test
+    void namesThatSayWhatTheRegexIsNotWhatItIsNot() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getLocation)
+            .containsExactly("Headers#requireNonBlank")),
+          //language=java
+          java(
+            """
+              class Headers {
+                  private static final String SEPARATOR = "; ";
+
+                  static String unpadded(String base64) {
+                      return base64.replaceAll("=+$", "");
+                  }
+
+                  static int cookieCount(String header) {
+                      String[] cookies = header.split(";\\\\s*(?=[a-z])");
+                      return cookies.length;
+                  }
+
+                  static String[] read_row_a(String row) {
+                      return row.split(",\\\\s*(?=[a-z])");
+                  }
+
+                  static String[] read_row_b(String row) {
+                      return row.split(",\\\\s*(?=[a-z])");
+                  }
+
+                  static String requireNonBlank(String text) {
+                      if (text.matches("[ ]*")) {
+                          throw new IllegalArgumentException("blank");
+                      }
+                      return text;
+                  }
+
+                  static String longestLine(String first, String second, String third, String fourth, int count) {
+                      return first;
+                  }
+              }
+              """,
+            """
+              import java.util.regex.Pattern;
+
+              class Headers {
+                  private static final Pattern TRAILING_EQUALS_SIGNS = Pattern.compile("=+$");
+                  private static final Pattern COOKIE_COUNT_SEPARATOR = Pattern.compile(";\\\\s*(?=[a-z])");
+                  private static final Pattern READ_ROW_SEPARATOR = Pattern.compile(",\\\\s*(?=[a-z])");
+
+                  private static final String SEPARATOR = "; ";
+
+                  static String unpadded(String base64) {
+                      return TRAILING_EQUALS_SIGNS.matcher(base64).replaceAll("");
+                  }
+
+                  static int cookieCount(String header) {
+                      String[] cookies = COOKIE_COUNT_SEPARATOR.split(header);
+                      return cookies.length;
+                  }
+
+                  static String[] read_row_a(String row) {
+                      return READ_ROW_SEPARATOR.split(row);
+                  }
+
+                  static String[] read_row_b(String row) {
+                      return READ_ROW_SEPARATOR.split(row);
+                  }
+
+                  static String requireNonBlank(String text) {
+                      if (text.matches("[ ]*")) {
+                          throw new IllegalArgumentException("blank");
+                      }
+                      return text;
+                  }
+
+                  static String longestLine(String first, String second, String third, String fourth, int count) {
+                      return first;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * The gauntlet's regexes a reviewer would not merge under their method's name, named for what they match: a run of
      * two or more ({@code REPEATED_WHITESPACE}, a word boundary at the end matches no character), the characters of a
      * number ({@code NON_NUMERIC}), a sequence with spaces allowed inside ({@code SEMICOLON_CHARSET_EQUALS}), a run of

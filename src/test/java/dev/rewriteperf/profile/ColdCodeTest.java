@@ -1138,7 +1138,8 @@ class ColdCodeTest implements RewriteTest {
      * demo main replays three requests through the per-request code no other code of the project calls): not cold for
      * that. One main calls once is its setup, as the held-out authors wrote every startup loader only main reaches
      * (ConfigLoader.load, StyleSheet.load, server.start()): cold, as a private helper of main is, whichever call of
-     * the method is read first. A demo loop around a private helper that calls the API once repeats the API too.
+     * the method is read first. A demo loop around a private helper that calls the API once repeats the API too, and
+     * so does a method reference main hands to a loop over items ({@code forEach(Server::probe)}).
      */
     @Test
     void aPublicMethodMainCallsOverAndOverIsNotColdButOneItCallsOnceIs() {
@@ -1162,6 +1163,7 @@ class ColdCodeTest implements RewriteTest {
                           System.out.println(server.respond(request));
                           replay(server, request);
                       }
+                      java.util.Arrays.asList("/c", "/d").forEach(Server::probe);
                   }
 
                   private static void usage(String name) {
@@ -1184,6 +1186,14 @@ class ColdCodeTest implements RewriteTest {
                   public String head(String request) {
                       return String.format("HEAD %s", request);
                   }
+
+                  private static void probe(String request) {
+                      System.out.println(options(request));
+                  }
+
+                  public static String options(String request) {
+                      return String.format("OPTIONS %s", request);
+                  }
               }
               """,
             """
@@ -1200,6 +1210,7 @@ class ColdCodeTest implements RewriteTest {
                           System.out.println(server.respond(request));
                           replay(server, request);
                       }
+                      java.util.Arrays.asList("/c", "/d").forEach(Server::probe);
                   }
 
                   private static void usage(String name) {
@@ -1221,6 +1232,14 @@ class ColdCodeTest implements RewriteTest {
 
                   public String head(String request) {
                       return "HEAD " + request;
+                  }
+
+                  private static void probe(String request) {
+                      System.out.println(options(request));
+                  }
+
+                  public static String options(String request) {
+                      return "OPTIONS " + request;
                   }
               }
               """
@@ -2058,6 +2077,52 @@ class ColdCodeTest implements RewriteTest {
               }
               """
           )
+        );
+    }
+
+    /**
+     * A case's guard runs to choose the case, on every call that reaches the switch: a regex in a {@code when} guard
+     * is per-call code though the case's body only throws (found reviewing ca1ac02).
+     */
+    @Test
+    void aGuardOfACaseThatThrowsIsPerCallCode() {
+        rewriteRun(
+          spec -> spec.recipe(new HotPathIdioms()).dataTable(PerformanceCandidates.Row.class, rows ->
+            assertThat(reasonsLeftAlone(rows)).containsOnly(
+              Map.entry("String.format(\"bad %s\", t)", "cold: builds the message of an exception"))),
+          version(java(
+            """
+              import java.util.List;
+
+              class Sorter {
+                  void add(Object o, List<Object> out) {
+                      switch (o) {
+                          case String t when t.matches("[A-Z]+") -> {
+                              throw new IllegalArgumentException(String.format("bad %s", t));
+                          }
+                          default -> out.add(o);
+                      }
+                  }
+              }
+              """,
+            """
+              import java.util.List;
+              import java.util.regex.Pattern;
+
+              class Sorter {
+                  private static final Pattern UPPERCASE_LETTER = Pattern.compile("[A-Z]+");
+
+                  void add(Object o, List<Object> out) {
+                      switch (o) {
+                          case String t when UPPERCASE_LETTER.matcher(t).matches() -> {
+                              throw new IllegalArgumentException(String.format("bad %s", t));
+                          }
+                          default -> out.add(o);
+                      }
+                  }
+              }
+              """
+          ), 21)
         );
     }
 

@@ -27,6 +27,11 @@ public final class SameFileDeclarations {
         this.compilationUnit = compilationUnit;
     }
 
+    /** Whether these are the declarations of {@code file}, the same tree. */
+    public boolean isOf(J.CompilationUnit file) {
+        return compilationUnit == file;
+    }
+
     /** The declaration of the method {@code key} names in this file; null when it is not here or overloaded. */
     J.@Nullable MethodDeclaration method(String key) {
         return declarations().get(key);

@@ -173,7 +173,8 @@ public final class LineLengths {
 
         /**
          * Whether the statement around {@code cursor} (the innermost one, in a block or the body of an {@code if},
-         * {@code else} or loop written without braces; a loop's or an {@code if}'s header) is written over several lines.
+         * {@code else} or loop written without braces; the header of a loop, an {@code if}, a {@code switch} or a
+         * {@code synchronized} block) is written over several lines.
          */
         private boolean isWrapped(Cursor cursor) {
             Cursor statement = cursor;
@@ -193,7 +194,7 @@ public final class LineLengths {
         private static boolean isStatementPlace(Cursor at) {
             Object parent = at.getParentTreeCursor().getValue();
             Object tree = at.getValue();
-            // a loop's or an if's header is a line of its own: its body's lines below do not wrap it
+            // a loop's, an if's, a switch's or a synchronized block's header is a line of its own: its body's lines do not wrap it
             if (tree instanceof J.ForEachLoop.Control || tree instanceof J.ForLoop.Control
                 || tree instanceof J.ControlParentheses && !(parent instanceof J.TypeCast)) {
                 return true;
