@@ -95,9 +95,9 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
             boolean changed = false;
             for (int i = 0; i < statements.size(); i++) {
                 EmptyCollectionDeclaration declaration = EmptyCollectionDeclaration.of(statements.get(i));
-                Presized sized = declaration == null || i + 1 == statements.size() ||
-                                 !(statements.get(i + 1) instanceof J.ForEachLoop) ? null :
-                        presize(declaration, (J.ForEachLoop) statements.get(i + 1), statements, i + 1, visited, ctx);
+                int loopIndex = declaration == null ? -1 : loopAfter(statements, i, declaration.name());
+                Presized sized = loopIndex < 0 ? null :
+                        presize(declaration, (J.ForEachLoop) statements.get(loopIndex), statements, loopIndex, visited, ctx);
                 if (sized == null) {
                     rewritten.add(statements.get(i));
                     continue;
@@ -109,6 +109,51 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
                 }
             }
             return changed ? visited.withStatements(rewritten) : visited;
+        }
+
+        /**
+         * The index of the for-each loop after the collection declared at {@code declarationIndex}: the next statement,
+         * or the first after locals declared with values read from variables or literals ({@code long offset = first;}),
+         * which neither name the collection nor can run code. -1 when there is none.
+         */
+        private static int loopAfter(List<Statement> statements, int declarationIndex, String collection) {
+            for (int i = declarationIndex + 1; i < statements.size(); i++) {
+                Statement statement = statements.get(i);
+                if (statement instanceof J.ForEachLoop) {
+                    return i;
+                }
+                if (!isQuietLocal(statement, collection)) {
+                    return -1;
+                }
+            }
+            return -1;
+        }
+
+        private static boolean isQuietLocal(Statement statement, String collection) {
+            if (!(statement instanceof J.VariableDeclarations)) {
+                return false;
+            }
+            for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) statement).getVariables()) {
+                Expression value = variable.getInitializer();
+                if (variable.getSimpleName().equals(collection) || value != null &&
+                    (References.countNamed(value, collection) > 0 ||
+                     !SafeToEvaluate.withoutSideEffects(value) && !SafeToEvaluate.sameValueEachRead(value))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether a local declared between the collection and the loop at {@code loopIndex} is named in {@code source}. */
+        private static boolean namesALocalBetween(Expression source, List<Statement> statements, int loopIndex) {
+            for (int i = loopIndex - 1; i >= 0 && statements.get(i) instanceof J.VariableDeclarations; i--) {
+                for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) statements.get(i)).getVariables()) {
+                    if (References.countNamed(source, variable.getSimpleName()) > 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
 
         /**
@@ -131,6 +176,14 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
             }
             if (reason == null && countOf(source) == null) {
                 reason = "the loop's source has no size";
+            }
+            boolean between = statements.get(loopIndex - 1) != declaration.declarations;
+            if (reason == null && between && (namesALocalBetween(source, statements, loopIndex)
+                                              || !SafeToEvaluate.withoutSideEffects(source))) {
+                // sized at the collection, the source would be read before the locals between: it must not need them
+                // or run code
+                reason = "locals are declared between the collection and the loop, and the loop's source names one " +
+                         "or may run code: it cannot be read where the collection is made";
             }
             Set<String> imports = new LinkedHashSet<>();
             SourceLocal local = null;

@@ -124,6 +124,10 @@ final class ConstantRegex {
         // a line of a configuration or data file that holds nothing: spaces, or a comment after them
         NAMES.put("\\s*(#.*)?", "BLANK_OR_COMMENT");
         NAMES.put("\\s*(?:#.*)?", "BLANK_OR_COMMENT");
+        // where a camel-case name's next word starts: a lower-case letter or digit, then a capital
+        for (String boundary : new String[]{"([a-z])([A-Z])", "([a-z0-9])([A-Z])", "([a-z\\d])([A-Z])", "(?<=[a-z])(?=[A-Z])"}) {
+            NAMES.put(boundary, "CAMEL_CASE_BOUNDARY");
+        }
         NAMES.put("\\D", "NON_DIGIT");
         NAMES.put("\\D+", "NON_DIGITS");
         NAMES.put("\\W+", "NON_WORD");

@@ -57,13 +57,15 @@ public final class Dereferences {
 
     /**
      * Whether {@code name}, at {@code cursor}, is a local variable or parameter that no code assigns after its
-     * declaration, and a statement before the one at {@code cursor}, in the same block or an enclosing one of the same
+     * declaration, or a final field, and a statement before the one at {@code cursor}, in the same block or an enclosing one of the same
      * method or lambda, calls an instance method on it wherever it runs (not under a condition, {@code &&},
      * {@code ||} or a lambda).
      */
     public static boolean dereferencedBefore(Cursor cursor, J.Identifier name) {
         JavaType.Variable variable = name.getFieldType();
-        if (variable == null || !(variable.getOwner() instanceof JavaType.Method) || assignedIn(cursor, variable)) {
+        // a final field is set once: dereferenced, it holds an object from then on, as an unassigned local does
+        boolean finalField = variable != null && variable.getOwner() instanceof JavaType.FullyQualified && variable.hasFlags(Flag.Final);
+        if (variable == null || !(variable.getOwner() instanceof JavaType.Method) && !finalField || assignedIn(cursor, variable)) {
             return false;
         }
         for (Cursor c = cursor; c.getParent() != null; c = c.getParentTreeCursor()) {

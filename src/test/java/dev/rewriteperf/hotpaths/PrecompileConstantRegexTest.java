@@ -1140,8 +1140,9 @@ class PrecompileConstantRegexTest implements RewriteTest {
     /**
      * Held-out round eleven's names, as a reader would say them: trailing slashes and leading zeros (not a trailing run
      * of slash), a comma or a brace (not an opening brace or a closing brace), and a split's regex named for its pieces
-     * (a {@code pair}) before its method ({@code READ_ROW_SEPARATOR}). A split in a loop's header is on a line of its
-     * own: the loop's body below does not wrap it.
+     * (a {@code pair}) before its method ({@code READ_ROW_SEPARATOR}), and where a camel-case name's next word
+     * starts (held-out round twelve). A split in a loop's header is on a line of its own: the loop's body below does
+     * not wrap it.
      */
     @Test
     void namesRunsAtAnEndBracketsAndPiecesAsAReaderSaysThem() {
@@ -1173,6 +1174,11 @@ class PrecompileConstantRegexTest implements RewriteTest {
                       return row;
                   }
 
+                  static String column(String property) {
+                      String column = property.replaceAll("([a-z0-9])([A-Z])", "$1_$2");
+                      return column.toLowerCase();
+                  }
+
                   static int count(String header, String body) {
                       String[] entries = header.split(";\\\\s*(?=[a-z])");
                       String[] others = body.split(";\\\\s*(?=[a-z])");
@@ -1194,6 +1200,7 @@ class PrecompileConstantRegexTest implements RewriteTest {
                   private static final Pattern LEADING_ZEROS = Pattern.compile("^0+");
                   private static final Pattern COMMA_OR_BRACE = Pattern.compile("[,{}]");
                   private static final Pattern SEPARATOR = Pattern.compile(",\\\\s*(?=\\")");
+                  private static final Pattern CAMEL_CASE_BOUNDARY = Pattern.compile("([a-z0-9])([A-Z])");
                   private static final Pattern ENTRY_SEPARATOR = Pattern.compile(";\\\\s*(?=[a-z])");
 
                   static String baseUrl(String url) {
@@ -1214,6 +1221,11 @@ class PrecompileConstantRegexTest implements RewriteTest {
                           row.put(pair, pair);
                       }
                       return row;
+                  }
+
+                  static String column(String property) {
+                      String column = CAMEL_CASE_BOUNDARY.matcher(property).replaceAll("$1_$2");
+                      return column.toLowerCase();
                   }
 
                   static int count(String header, String body) {

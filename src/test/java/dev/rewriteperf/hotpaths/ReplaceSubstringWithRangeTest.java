@@ -355,6 +355,88 @@ class ReplaceSubstringWithRangeTest implements RewriteTest {
         );
     }
 
+    /**
+     * A final field read by the loop's condition holds an object in the loop's body, as a dereferenced local does: a
+     * lexer's {@code source} (held-out round twelve). A field that is not final may be set to null in between, and is
+     * left alone.
+     */
+    @Test
+    void aFinalFieldDereferencedBeforeIsNotNull() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getLocation)
+            .containsExactly("Lexer#readName")),
+          version(java(
+            """
+              class Lexer {
+                  private final String source;
+                  private String pending;
+                  private int pos;
+
+                  Lexer(String source, String pending) {
+                      this.source = source;
+                      this.pending = pending;
+                  }
+
+                  String readString() {
+                      StringBuilder value = new StringBuilder();
+                      int start = pos;
+                      while (pos < source.length()) {
+                          if (source.charAt(pos) == '"') {
+                              value.append(source.substring(start, pos));
+                          }
+                          pos++;
+                      }
+                      return value.toString();
+                  }
+
+                  String readName() {
+                      StringBuilder value = new StringBuilder();
+                      while (pos < pending.length()) {
+                          value.append(pending.substring(0, pos));
+                          pos++;
+                      }
+                      return value.toString();
+                  }
+              }
+              """,
+            """
+              class Lexer {
+                  private final String source;
+                  private String pending;
+                  private int pos;
+
+                  Lexer(String source, String pending) {
+                      this.source = source;
+                      this.pending = pending;
+                  }
+
+                  String readString() {
+                      StringBuilder value = new StringBuilder();
+                      int start = pos;
+                      while (pos < source.length()) {
+                          if (source.charAt(pos) == '"') {
+                              value.append(source, start, pos);
+                          }
+                          pos++;
+                      }
+                      return value.toString();
+                  }
+
+                  String readName() {
+                      StringBuilder value = new StringBuilder();
+                      while (pos < pending.length()) {
+                          value.append(pending.substring(0, pos));
+                          pos++;
+                      }
+                      return value.toString();
+                  }
+              }
+              """
+          ), 17)
+        );
+    }
+
     /** The look-alikes: a local that may be null from its start, or that is assigned again, is left alone. */
     @Test
     void aLocalThatMayBeNullOrIsAssignedAgainIsLeftAlone() {
