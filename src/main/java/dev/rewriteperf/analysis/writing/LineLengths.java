@@ -199,6 +199,10 @@ public final class LineLengths {
                 || tree instanceof J.ControlParentheses && !(parent instanceof J.TypeCast)) {
                 return true;
             }
+            // a lambda's expression body is what the lambda runs: the field or call around it may wrap, it does not
+            if (parent instanceof J.Lambda && ((J.Lambda) parent).getBody() == tree && !(tree instanceof J.Block)) {
+                return true;
+            }
             return parent instanceof J.Block || parent instanceof J.EnumValueSet
                    || parent instanceof J.Case && (((J.Case) parent).getStatements().contains(tree)
                                                   || ((J.Case) parent).getBody() == tree)
