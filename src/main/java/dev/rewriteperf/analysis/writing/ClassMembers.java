@@ -31,8 +31,9 @@ public final class ClassMembers {
      * {@code members} with {@code added} inserted at {@code index} (past a {@code serialVersionUID} standing there),
      * each on a line of its own at {@code indent}.
      * Inserted before every member ({@code index} 0), they are set apart from the member that then follows them
-     * by a blank line, and from the opening brace by one when the class had one there; right after an enum's constants, from those by a blank line; inserted after other members,
-     * they join those (a run of fields of the same kind).
+     * by a blank line, and from the opening brace by one when the class had one there; right after an enum's
+     * constants, from those by a blank line; inserted after other members, they join those (a run of fields of the
+     * same kind).
      */
     public static List<Statement> insert(List<Statement> members, int index, List<? extends Statement> added, String indent) {
         List<Statement> statements = new ArrayList<>(members);
@@ -41,7 +42,7 @@ public final class ClassMembers {
             at++; // a class's serial version stays its first field, as Java's own classes keep it
         }
         // a class that leaves a blank line after its opening brace leaves it above the added fields too
-        boolean blankLineFirst = at == 0 && !statements.isEmpty() && opensWithBlankLine(statements.get(0));
+        boolean blankLineFirst = at == 0 && !statements.isEmpty() && BlankLines.startsWithBlankLine(statements.get(0).getPrefix());
         if (at == 0 && !statements.isEmpty()) {
             statements.set(0, BlankLines.before(statements.get(0)));
         }
@@ -58,12 +59,6 @@ public final class ClassMembers {
         }
         statements.addAll(at, onOwnLines);
         return statements;
-    }
-
-    /** Whether a blank line comes before {@code first}, the class's first member (and before its comments, if any). */
-    private static boolean opensWithBlankLine(Statement first) {
-        String whitespace = first.getPrefix().getWhitespace();
-        return whitespace.indexOf('\n') != whitespace.lastIndexOf('\n');
     }
 
     private static boolean isSerialVersionUid(Statement member) {
