@@ -144,9 +144,13 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
             return true;
         }
 
-        /** Whether a local declared between the collection and the loop at {@code loopIndex} is named in {@code source}. */
-        private static boolean namesALocalBetween(Expression source, List<Statement> statements, int loopIndex) {
-            for (int i = loopIndex - 1; i >= 0 && statements.get(i) instanceof J.VariableDeclarations; i--) {
+        /**
+         * Whether a local declared between the collection ({@code declaration}) and the loop at {@code loopIndex} is
+         * named in {@code source}; the locals declared before the collection are in scope where it is made.
+         */
+        private static boolean namesALocalBetween(Expression source, List<Statement> statements, int loopIndex,
+                                                  J.VariableDeclarations declaration) {
+            for (int i = loopIndex - 1; i >= 0 && statements.get(i) != declaration; i--) {
                 for (J.VariableDeclarations.NamedVariable variable : ((J.VariableDeclarations) statements.get(i)).getVariables()) {
                     if (References.countNamed(source, variable.getSimpleName()) > 0) {
                         return true;
@@ -178,7 +182,7 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
                 reason = "the loop's source has no size";
             }
             boolean between = statements.get(loopIndex - 1) != declaration.declarations;
-            if (reason == null && between && (namesALocalBetween(source, statements, loopIndex)
+            if (reason == null && between && (namesALocalBetween(source, statements, loopIndex, declaration.declarations)
                                               || !SafeToEvaluate.withoutSideEffects(source))) {
                 // sized at the collection, the source would be read before the locals between: it must not need them
                 // or run code

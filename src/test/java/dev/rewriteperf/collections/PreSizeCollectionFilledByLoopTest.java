@@ -905,4 +905,66 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
           )
         );
     }
+
+    /**
+     * A source declared before the collection is in scope where it is made, locals between or not; a local between
+     * that calls a method (its call would run after the size is read) hides the loop, and the code stays as it is.
+     */
+    @Test
+    void aSourceDeclaredBeforeIsSizedAndACallBetweenHidesTheLoop() {
+        rewriteRun(
+          java(
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Names {
+                  static List<String> upper(List<String> all, String prefix) {
+                      List<String> page = all;
+                      List<String> names = new ArrayList<>();
+                      String first = prefix;
+                      for (String name : page) {
+                          names.add(first + name);
+                      }
+                      return names;
+                  }
+
+                  static List<String> timed(List<String> all) {
+                      List<String> names = new ArrayList<>();
+                      long start = System.nanoTime();
+                      for (String name : all) {
+                          names.add(name + start);
+                      }
+                      return names;
+                  }
+              }
+              """,
+            """
+              import java.util.ArrayList;
+              import java.util.List;
+
+              class Names {
+                  static List<String> upper(List<String> all, String prefix) {
+                      List<String> page = all;
+                      List<String> names = new ArrayList<>(page.size());
+                      String first = prefix;
+                      for (String name : page) {
+                          names.add(first + name);
+                      }
+                      return names;
+                  }
+
+                  static List<String> timed(List<String> all) {
+                      List<String> names = new ArrayList<>();
+                      long start = System.nanoTime();
+                      for (String name : all) {
+                          names.add(name + start);
+                      }
+                      return names;
+                  }
+              }
+              """
+          )
+        );
+    }
 }
