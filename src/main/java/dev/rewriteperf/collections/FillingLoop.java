@@ -11,8 +11,11 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.SemanticallyEqual;
 import org.openrewrite.java.tree.Expression;
+import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
+import org.openrewrite.java.tree.TypeUtils;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -32,6 +35,8 @@ final class FillingLoop {
 
     private static final MethodMatcher COLLECTION_ADD = new MethodMatcher("java.util.Collection add(..)", true);
     private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
+    private static final MethodMatcher UNMODIFIABLE_VIEW = new MethodMatcher("java.util.Collections unmodifiable*(..)");
+    private static final MethodMatcher COPY_OF = new MethodMatcher("java.util.* copyOf(java.util.*)");
 
     /** Calls on a collection that cannot add to it. */
     private static final Set<String> NOT_ADDING = JdkTypes.union(JdkTypes.COLLECTION_READS, "containsAll", "lastIndexOf",
@@ -100,11 +105,13 @@ final class FillingLoop {
     /**
      * Why {@code name} may get more elements after the loop at {@code loopIndex} of {@code statements}: a later
      * statement calls a method on it that may add, or hands it on (an argument, an assignment, a lambda), where it may
-     * be added to. Null when every later use only reads it, removes from it or returns it.
+     * be added to. Null when every later use only reads it, removes from it, returns it, or stores it in a private
+     * field that its file only reads.
      */
     static @Nullable String laterAdditionReason(List<Statement> statements, int loopIndex, String name, Cursor at) {
+        J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
         for (int i = loopIndex + 1; i < statements.size(); i++) {
-            if (mayAddTo(statements.get(i), name)) {
+            if (mayAddTo(statements.get(i), name, file)) {
                 return "more may be added to the collection after the loop (" + firstLine(statements.get(i), at) +
                        "): sized for the loop alone, it would grow there";
             }
@@ -112,13 +119,13 @@ final class FillingLoop {
         return null;
     }
 
-    private static boolean mayAddTo(Statement statement, String name) {
+    private static boolean mayAddTo(Statement statement, String name, J.@Nullable CompilationUnit file) {
         AtomicBoolean adds = new AtomicBoolean();
         new JavaIsoVisitor<AtomicBoolean>() {
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, AtomicBoolean found) {
                 if (identifier.getSimpleName().equals(name) && !References.isMemberOrDeclaredName(getCursor()) &&
-                    !onlyReads(getCursor())) {
+                    !onlyReads(getCursor()) && !storedInFieldOnlyRead(getCursor(), file)) {
                     found.set(true);
                 }
                 return identifier;
@@ -127,18 +134,75 @@ final class FillingLoop {
         return adds.get();
     }
 
-    /** The use at {@code cursor} calls a method that cannot add, is returned, or is iterated. */
+    /**
+     * The use at {@code cursor} calls a method that cannot add, is wrapped in a view that cannot add or copied
+     * ({@code Collections.unmodifiableMap(byTag)}, {@code List.copyOf(out)}), is returned, or is iterated.
+     */
     private static boolean onlyReads(Cursor cursor) {
         J identifier = cursor.getValue();
         Object parent = cursor.getParentTreeCursor().getValue();
         if (parent instanceof J.MethodInvocation) {
             J.MethodInvocation call = (J.MethodInvocation) parent;
-            return call.getSelect() == identifier && NOT_ADDING.contains(call.getSimpleName());
+            boolean wrapped = (UNMODIFIABLE_VIEW.matches(call) || COPY_OF.matches(call)) &&
+                              call.getArguments().size() == 1 && call.getArguments().get(0) == identifier;
+            return wrapped || call.getSelect() == identifier && NOT_ADDING.contains(call.getSimpleName());
         }
         if (parent instanceof J.ForEachLoop.Control) {
             return ((J.ForEachLoop.Control) parent).getIterable() == identifier;
         }
         return parent instanceof J.Return;
+    }
+
+    /**
+     * The use at {@code cursor} is stored in a private field ({@code this.byPath = index}, as a constructor or a
+     * method that swaps in a new index does) that every use of the field in {@code file} only reads, iterates,
+     * returns or replaces: nothing can add to the collection through it.
+     */
+    private static boolean storedInFieldOnlyRead(Cursor cursor, J.@Nullable CompilationUnit file) {
+        Object parent = cursor.getParentTreeCursor().getValue();
+        if (!(parent instanceof J.Assignment) || ((J.Assignment) parent).getAssignment() != cursor.getValue()) {
+            return false;
+        }
+        JavaType.Variable field = fieldOf(((J.Assignment) parent).getVariable());
+        return field != null && field.hasFlags(Flag.Private) && file != null && onlyReadOrReplaced(file, field);
+    }
+
+    /** The field {@code variable} names, as {@code name} or {@code this.name}; null for a local or another's field. */
+    private static JavaType.@Nullable Variable fieldOf(Expression variable) {
+        J.Identifier name = variable instanceof J.Identifier ? (J.Identifier) variable :
+                variable instanceof J.FieldAccess && ((J.FieldAccess) variable).getTarget() instanceof J.Identifier &&
+                "this".equals(((J.Identifier) ((J.FieldAccess) variable).getTarget()).getSimpleName()) ?
+                        ((J.FieldAccess) variable).getName() : null;
+        JavaType.Variable type = name == null ? null : name.getFieldType();
+        return type != null && type.getOwner() instanceof JavaType.FullyQualified ? type : null;
+    }
+
+    /** Every use of {@code field} in {@code file} only reads the collection it holds, or stores another in it. */
+    private static boolean onlyReadOrReplaced(J.CompilationUnit file, JavaType.Variable field) {
+        AtomicBoolean mayAdd = new AtomicBoolean();
+        new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, AtomicBoolean found) {
+                JavaType.Variable type = identifier.getFieldType();
+                if (found.get() || type == null || !type.getName().equals(field.getName()) ||
+                    !TypeUtils.isOfType(type.getOwner(), field.getOwner()) ||
+                    getCursor().getParentTreeCursor().getValue() instanceof J.VariableDeclarations.NamedVariable) {
+                    return identifier;
+                }
+                Cursor use = getCursor();
+                Object parent = use.getParentTreeCursor().getValue();
+                if (parent instanceof J.FieldAccess && ((J.FieldAccess) parent).getName() == identifier) {
+                    use = use.getParentTreeCursor();
+                    parent = use.getParentTreeCursor().getValue();
+                }
+                boolean replaced = parent instanceof J.Assignment && ((J.Assignment) parent).getVariable() == use.getValue();
+                if (!replaced && !onlyReads(use)) {
+                    found.set(true);
+                }
+                return identifier;
+            }
+        }.visit(file, mayAdd);
+        return !mayAdd.get();
     }
 
     /**

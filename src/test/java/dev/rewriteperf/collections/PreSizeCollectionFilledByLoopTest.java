@@ -196,6 +196,103 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
     }
 
     @Test
+    void aListStoredInAPrivateFieldTheFileOnlyReadsIsSized() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Row {
+                    private final List<String> cells;
+
+                    Row(String[] raw) {
+                        List<String> trimmed = new ArrayList<>();
+                        for (String cell : raw) {
+                            trimmed.add(cell.trim());
+                        }
+                        this.cells = trimmed;
+                    }
+
+                    String cell(int i) {
+                        return cells.get(i);
+                    }
+
+                    List<String> cells() {
+                        return List.copyOf(cells);
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Row {
+                    private final List<String> cells;
+
+                    Row(String[] raw) {
+                        List<String> trimmed = new ArrayList<>(raw.length);
+                        for (String cell : raw) {
+                            trimmed.add(cell.trim());
+                        }
+                        this.cells = trimmed;
+                    }
+
+                    String cell(int i) {
+                        return cells.get(i);
+                    }
+
+                    List<String> cells() {
+                        return List.copyOf(cells);
+                    }
+                }
+                """
+            ),
+            11
+          )
+        );
+    }
+
+    @Test
+    void aListStoredInAFieldTheFileAddsToIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "more may be added to the collection after the loop (`this.cells = trimmed`): sized for the loop " +
+              "alone, it would grow there")),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Row {
+                    private final List<String> cells;
+
+                    Row(String[] raw) {
+                        List<String> trimmed = new ArrayList<>();
+                        for (String cell : raw) {
+                            trimmed.add(cell.trim());
+                        }
+                        this.cells = trimmed;
+                    }
+
+                    void append(String cell) {
+                        cells.add(cell);
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
+    @Test
     void doesNotChangeConditionalAdd() {
         rewriteRun(
           spec -> spec.dataTable(PerformanceCandidates.Row.class, rows ->

@@ -762,6 +762,177 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
     }
 
     @Test
+    void sizeIsACountWhereTheCollectionIsStoredInAPrivateFieldTheFileOnlyReads() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Schema {
+                    private final Map<String, Integer> byName;
+                    private volatile Map<String, Long> exposure = Map.of();
+
+                    Schema(List<String> names) {
+                        Map<String, Integer> index = new HashMap<>(names.size());
+                        for (String name : names) {
+                            index.put(name, name.length());
+                        }
+                        this.byName = index;
+                    }
+
+                    void onPositions(List<String> accounts) {
+                        Map<String, Long> byAccount = new HashMap<>(accounts.size());
+                        for (String account : accounts) {
+                            byAccount.put(account, 0L);
+                        }
+                        exposure = byAccount;
+                    }
+
+                    Integer position(String name) {
+                        return byName.get(name);
+                    }
+
+                    Map<String, Integer> positions() {
+                        return Collections.unmodifiableMap(byName);
+                    }
+
+                    long total(Schema other) {
+                        long sum = other.exposure.size();
+                        for (Long value : exposure.values()) {
+                            sum += value;
+                        }
+                        return sum;
+                    }
+
+                    Map<String, Long> exposure() {
+                        return this.exposure;
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.Collections;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Schema {
+                    private final Map<String, Integer> byName;
+                    private volatile Map<String, Long> exposure = Map.of();
+
+                    Schema(List<String> names) {
+                        Map<String, Integer> index = HashMap.newHashMap(names.size());
+                        for (String name : names) {
+                            index.put(name, name.length());
+                        }
+                        this.byName = index;
+                    }
+
+                    void onPositions(List<String> accounts) {
+                        Map<String, Long> byAccount = HashMap.newHashMap(accounts.size());
+                        for (String account : accounts) {
+                            byAccount.put(account, 0L);
+                        }
+                        exposure = byAccount;
+                    }
+
+                    Integer position(String name) {
+                        return byName.get(name);
+                    }
+
+                    Map<String, Integer> positions() {
+                        return Collections.unmodifiableMap(byName);
+                    }
+
+                    long total(Schema other) {
+                        long sum = other.exposure.size();
+                        for (Long value : exposure.values()) {
+                            sum += value;
+                        }
+                        return sum;
+                    }
+
+                    Map<String, Long> exposure() {
+                        return this.exposure;
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
+    void doesNotTakeASizeForTheCountWhereAFieldItIsStoredInMayBeAddedTo() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getLocation, PerformanceCandidates.Row::getReason).containsExactly(
+              tuple("Registry#Registry", "more may be added to the collection after the loop (`this.byName = index`): " +
+                                         "sized for the loop alone, it would grow there"),
+              tuple("Registry#load", "more may be added to the collection after the loop (`shared = loaded`): " +
+                                     "sized for the loop alone, it would grow there"),
+              tuple("Registry#reload", "more may be added to the collection after the loop (`this.handedOn = " +
+                                       "fresh`): sized for the loop alone, it would grow there"))),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Registry {
+                    private final Map<String, Integer> byName;
+                    Map<String, Integer> shared;
+                    private Map<String, Integer> handedOn;
+
+                    Registry(List<String> names) {
+                        Map<String, Integer> index = new HashMap<>(names.size());
+                        for (String name : names) {
+                            index.put(name, name.length());
+                        }
+                        this.byName = index;
+                    }
+
+                    void load(List<String> names) {
+                        Map<String, Integer> loaded = new HashMap<>(names.size());
+                        for (String name : names) {
+                            loaded.put(name, 0);
+                        }
+                        shared = loaded;
+                    }
+
+                    void reload(List<String> names) {
+                        Map<String, Integer> fresh = new HashMap<>(names.size());
+                        for (String name : names) {
+                            fresh.put(name, 1);
+                        }
+                        this.handedOn = fresh;
+                        register(handedOn);
+                    }
+
+                    void register(String name) {
+                        byName.putIfAbsent(name, -1);
+                    }
+
+                    void register(Map<String, Integer> names) {
+                        names.put("", 0);
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    @Test
     void doesNotChangeArithmeticOnACount() {
         rewriteRun(
           version(
