@@ -17,7 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (apollo's {@code DefaultConfigManager#getConfig}) or {@code if (header == null) { header = ..; }} for a lazily set
  * field ({@link #fills}), and what follows a hit returned, {@code if (reader != null) return reader;}, when it fills the
  * cache ({@link #onAMiss}). It runs once per key or per object, not per call, like the function of a field's
- * {@code computeIfAbsent}.
+ * {@code computeIfAbsent}. Not for a cache its file evicts from, by {@code clear()} when it grows too large or as a
+ * {@code LinkedHashMap} that removes its eldest entry: a bounded cache of results keyed per request (a query, a
+ * user's evaluation) misses again and again, and its miss is the per-call path.
  */
 final class CacheMiss {
 
@@ -27,9 +29,10 @@ final class CacheMiss {
     /**
      * Whether {@code branch} tests {@code v == null} and its then-part stores {@code v}: assigns the field {@code v}, or
      * puts the local {@code v} into a map held in a field (a local map is made anew with each call). A parameter
-     * tested for a default ({@code if (name == null) this.name = ..}) is neither.
+     * tested for a default ({@code if (name == null) this.name = ..}) is neither, and nor is a map {@code file} evicts
+     * from.
      */
-    static boolean fills(J.If branch) {
+    static boolean fills(J.If branch, J.@Nullable CompilationUnit file) {
         Expression condition = ExpressionShapes.unwrap(branch.getIfCondition());
         JavaType.Variable tested = ExpressionShapes.variableOf(nullTested(condition, J.Binary.Type.Equal));
         if (tested == null) {
@@ -48,7 +51,7 @@ final class CacheMiss {
 
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
-                if (!field && putsIntoAFieldsMap(call, tested)) {
+                if (!field && putsIntoAFieldsMap(call, tested) && !evicts(file, ExpressionShapes.variableOf(call.getSelect()))) {
                     stores.set(true);
                 }
                 return super.visitMethodInvocation(call, p);
@@ -66,7 +69,8 @@ final class CacheMiss {
      * statements from {@code child} on store into it before any of them can leave. A miss that returns a default and
      * stores nothing runs on every call for that key, and is not one.
      */
-    static @Nullable String onAMiss(J.Block block, Statement child, Object spot, J.@Nullable ClassDeclaration holder) {
+    static @Nullable String onAMiss(J.Block block, Statement child, Object spot, J.@Nullable ClassDeclaration holder,
+                                    J.@Nullable CompilationUnit file) {
         List<Statement> statements = block.getStatements();
         int at = statements.indexOf(child);
         Hit hit = null;
@@ -74,7 +78,7 @@ final class CacheMiss {
             Hit returned = hitReturned(statements, i);
             hit = returned != null ? returned : hit;
         }
-        if (hit == null) {
+        if (hit == null || !hit.lazyField && evicts(file, hit.cache)) {
             return null;
         }
         JavaType.Variable cache = hit.cache;
@@ -118,6 +122,44 @@ final class CacheMiss {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code file} evicts from the map {@code cache}: calls its {@code clear()}, or makes it a
+     * {@code LinkedHashMap} whose {@code removeEldestEntry} is overridden.
+     */
+    private static boolean evicts(J.@Nullable CompilationUnit file, JavaType.@Nullable Variable cache) {
+        if (file == null || cache == null) {
+            return false;
+        }
+        AtomicBoolean evicts = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if (call.getSimpleName().equals("clear") && call.getArguments().stream().allMatch(a -> a instanceof J.Empty)
+                    && same(ExpressionShapes.variableOf(call.getSelect()), cache)) {
+                    evicts.set(true);
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+
+            @Override
+            public J.VariableDeclarations.NamedVariable visitVariable(J.VariableDeclarations.NamedVariable variable, Integer p) {
+                Expression initializer = variable.getInitializer();
+                if (same(variable.getVariableType(), cache) && initializer instanceof J.NewClass &&
+                    removesEldest((J.NewClass) initializer)) {
+                    evicts.set(true);
+                }
+                return super.visitVariable(variable, p);
+            }
+        }.visit(file, 0);
+        return evicts.get();
+    }
+
+    private static boolean removesEldest(J.NewClass construction) {
+        return construction.getBody() != null && construction.getBody().getStatements().stream().anyMatch(member ->
+                member instanceof J.MethodDeclaration &&
+                ((J.MethodDeclaration) member).getSimpleName().equals("removeEldestEntry"));
     }
 
     /** The field a hit is returned from: a map holding the values, or a lazily set field holding the value itself. */

@@ -295,11 +295,13 @@ public final class ColdCode {
                 && guardsDebugLogging(((J.If) value).getIfCondition().getTree())) {
                 return "cold: runs only with debug logging on, to print";
             }
-            if (value instanceof J.If && methods && child == ((J.If) value).getThenPart() && CacheMiss.fills((J.If) value)) {
+            if (value instanceof J.If && methods && child == ((J.If) value).getThenPart()
+                && CacheMiss.fills((J.If) value, c.firstEnclosing(J.CompilationUnit.class))) {
                 return "cold: fills a cache or a lazily set field on a miss, once per key or object";
             }
             String miss = value instanceof J.Block && methods && child instanceof Statement
-                    ? CacheMiss.onAMiss((J.Block) value, (Statement) child, cursor.getValue(), c.firstEnclosing(J.ClassDeclaration.class))
+                    ? CacheMiss.onAMiss((J.Block) value, (Statement) child, cursor.getValue(), c.firstEnclosing(J.ClassDeclaration.class),
+                                        c.firstEnclosing(J.CompilationUnit.class))
                     : null;
             if (miss != null) {
                 return miss;

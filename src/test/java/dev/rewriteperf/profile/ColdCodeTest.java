@@ -3639,6 +3639,94 @@ class ColdCodeTest implements RewriteTest {
     }
 
     //language=java
+    private static final String BOUNDED = """
+      import java.util.HashMap;
+      import java.util.LinkedHashMap;
+      import java.util.Map;
+      import java.util.concurrent.ConcurrentHashMap;
+
+      class Results {
+          private final Map<String, String> recent = new ConcurrentHashMap<>();
+          private final Map<String, String> queries = new HashMap<>();
+          private final Map<String, String> lru = new LinkedHashMap<String, String>(16, 0.75f, true) {
+              @Override
+              protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+                  return size() > 1000;
+              }
+          };
+          private final Map<String, String> schemas = new HashMap<>();
+
+          String evaluate(String flag, String user) {
+              String key = flag + user;
+              String result = recent.get(key);
+              if (result == null) {
+                  result = String.format("%s for %s", flag, user);
+                  if (recent.size() > 50_000) {
+                      recent.clear();
+                  }
+                  recent.put(key, result);
+              }
+              return result;
+          }
+
+          String query(String q) {
+              String cached = queries.get(q);
+              if (cached != null) {
+                  return cached;
+              }
+              String result = String.format("rows of %s", q);
+              queries.put(q, result);
+              return result;
+          }
+
+          void reset() {
+              queries.clear();
+          }
+
+          String page(String path) {
+              String cached = lru.get(path);
+              if (cached != null) {
+                  return cached;
+              }
+              String result = String.format("page %s", path);
+              lru.put(path, result);
+              return result;
+          }
+
+          String schema(String name) {
+              String cached = schemas.get(name);
+              if (cached != null) {
+                  return cached;
+              }
+              String result = String.format("schema %s", name);
+              schemas.put(name, result);
+              return result;
+          }
+      }
+      """;
+
+    /**
+     * A cache its file evicts from misses again and again: cleared when it grows too large (a feature-flag SDK's
+     * results of evaluations, keyed per user), cleared on demand (a time-series query cache) or a {@code LinkedHashMap}
+     * that removes its eldest entry. Their misses run per call and are rewritten; a cache nothing evicts keeps its miss
+     * cold.
+     */
+    @Test
+    void theMissOfACacheTheFileEvictsFromIsPerCall() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"schema %s\", name)", "cold: fills the cache in schemas on a miss, once per key"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder("Results#evaluate", "Results#query",
+                "Results#page");
+          }),
+          java(BOUNDED, BOUNDED.replace("String.format(\"%s for %s\", flag, user)", "flag + \" for \" + user")
+            .replace("String.format(\"rows of %s\", q)", "\"rows of \" + q")
+            .replace("String.format(\"page %s\", path)", "\"page \" + path"))
+        );
+    }
+
+    //language=java
     private static final String MANAGED = """
       import java.util.List;
 
