@@ -3,6 +3,7 @@ package dev.rewriteperf.profile;
 import dev.rewriteperf.analysis.evaluation.ExpressionShapes;
 import dev.rewriteperf.analysis.evaluation.References;
 import org.jspecify.annotations.Nullable;
+import org.openrewrite.Cursor;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
@@ -17,7 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (apollo's {@code DefaultConfigManager#getConfig}) or {@code if (header == null) { header = ..; }} for a lazily set
  * field ({@link #fills}), and what follows a hit returned, {@code if (reader != null) return reader;}, when it fills the
  * cache ({@link #onAMiss}). It runs once per key or per object, not per call, like the function of a field's
- * {@code computeIfAbsent}. Not for a cache its file evicts from, by {@code clear()} when it grows too large or as a
+ * {@code computeIfAbsent}. Not for a cache its file evicts from, by {@code clear()} when it grows too large, or as a
  * {@code LinkedHashMap} that removes its eldest entry: a bounded cache of results keyed per request (a query, a
  * user's evaluation) misses again and again, and its miss is the per-call path.
  */
@@ -125,7 +126,7 @@ final class CacheMiss {
     }
 
     /**
-     * Whether {@code file} evicts from the map {@code cache}: calls its {@code clear()}, or makes it a
+     * Whether {@code file} evicts from the map {@code cache}: calls its {@code clear()} when it is full, or makes it a
      * {@code LinkedHashMap} whose {@code removeEldestEntry} is overridden.
      */
     private static boolean evicts(J.@Nullable CompilationUnit file, JavaType.@Nullable Variable cache) {
@@ -137,7 +138,7 @@ final class CacheMiss {
             @Override
             public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
                 if (call.getSimpleName().equals("clear") && call.getArguments().stream().allMatch(a -> a instanceof J.Empty)
-                    && same(ExpressionShapes.variableOf(call.getSelect()), cache)) {
+                    && same(ExpressionShapes.variableOf(call.getSelect()), cache) && whenFull(getCursor(), cache)) {
                     evicts.set(true);
                 }
                 return super.visitMethodInvocation(call, p);
@@ -154,6 +155,30 @@ final class CacheMiss {
             }
         }.visit(file, 0);
         return evicts.get();
+    }
+
+    /**
+     * Whether the {@code if} around the call at {@code clear} reads the cache's size: a cache cleared when it grows
+     * too large ({@code if (recent.size() > 50_000) recent.clear();}), not one a public method resets on demand
+     * (json-io's {@code clearCaches()}, whose plans are made once per class).
+     */
+    private static boolean whenFull(Cursor clear, JavaType.Variable cache) {
+        J.If around = clear.firstEnclosing(J.If.class);
+        return around != null && readsSize(around.getIfCondition(), cache);
+    }
+
+    private static boolean readsSize(J condition, JavaType.Variable cache) {
+        AtomicBoolean reads = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.MethodInvocation visitMethodInvocation(J.MethodInvocation call, Integer p) {
+                if (call.getSimpleName().equals("size") && same(ExpressionShapes.variableOf(call.getSelect()), cache)) {
+                    reads.set(true);
+                }
+                return super.visitMethodInvocation(call, p);
+            }
+        }.visit(condition, 0);
+        return reads.get();
     }
 
     private static boolean removesEldest(J.NewClass construction) {

@@ -3675,21 +3675,10 @@ class ColdCodeTest implements RewriteTest {
                   return cached;
               }
               String result = String.format("rows of %s", q);
-              queries.put(q, result);
-              return result;
-          }
-
-          void reset() {
-              queries.clear();
-          }
-
-          String page(String path) {
-              String cached = lru.get(path);
-              if (cached != null) {
-                  return cached;
+              if (queries.size() >= 1000) {
+                  queries.clear();
               }
-              String result = String.format("page %s", path);
-              lru.put(path, result);
+              queries.put(q, result);
               return result;
           }
 
@@ -3702,14 +3691,28 @@ class ColdCodeTest implements RewriteTest {
               schemas.put(name, result);
               return result;
           }
+
+          void reset() {
+              schemas.clear();
+          }
+
+          String page(String path) {
+              String cached = lru.get(path);
+              if (cached != null) {
+                  return cached;
+              }
+              String result = String.format("page %s", path);
+              lru.put(path, result);
+              return result;
+          }
       }
       """;
 
     /**
      * A cache its file evicts from misses again and again: cleared when it grows too large (a feature-flag SDK's
-     * results of evaluations, keyed per user), cleared on demand (a time-series query cache) or a {@code LinkedHashMap}
-     * that removes its eldest entry. Their misses run per call and are rewritten; a cache nothing evicts keeps its miss
-     * cold.
+     * results of evaluations, keyed per user; a time-series query cache) or a {@code LinkedHashMap} that removes its
+     * eldest entry. Their misses run per call and are rewritten; a cache a method resets on demand (json-io's
+     * {@code clearCaches()}, its plans made once per class) keeps its miss cold.
      */
     @Test
     void theMissOfACacheTheFileEvictsFromIsPerCall() {
