@@ -7,6 +7,7 @@ import dev.rewriteperf.analysis.evaluation.References;
 import dev.rewriteperf.analysis.evaluation.SafeToEvaluate;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.Cursor;
+import org.openrewrite.Tree;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.SemanticallyEqual;
@@ -37,11 +38,16 @@ final class FillingLoop {
     private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
     private static final MethodMatcher UNMODIFIABLE_VIEW = new MethodMatcher("java.util.Collections unmodifiable*(..)");
     private static final MethodMatcher COPY_OF = new MethodMatcher("java.util.* copyOf(java.util.*)");
+    private static final MethodMatcher OBJECTS = new MethodMatcher("java.util.Objects *(..)");
+    private static final MethodMatcher STRING_VALUE_OF = new MethodMatcher("java.lang.String valueOf(..)");
+    /** {@code Collections.sort(lines)} and its kin reorder a list; none adds to it. */
+    private static final MethodMatcher REORDER = new MethodMatcher("java.util.Collections *(java.util.List, ..)");
+    private static final Set<String> REORDERING = new HashSet<>(Arrays.asList("sort", "reverse", "shuffle", "swap", "rotate"));
 
     /** Calls on a collection that cannot add to it. */
     private static final Set<String> NOT_ADDING = JdkTypes.union(JdkTypes.COLLECTION_READS, "containsAll", "lastIndexOf",
             "listIterator", "parallelStream", "forEach", "equals", "hashCode", "toString", "getClass", "remove", "clear",
-            "removeIf", "retainAll", "removeAll", "firstKey", "lastKey");
+            "removeIf", "retainAll", "removeAll", "firstKey", "lastKey", "sort");
 
     /**
      * Reads of a collection's count, which its capacity does not change. A lookup ({@code get}, {@code contains}) is
@@ -98,8 +104,13 @@ final class FillingLoop {
     private static boolean isAddTo(J.MethodInvocation call, String name) {
         Expression select = call.getSelect();
         boolean onVariable = select instanceof J.Identifier && ((J.Identifier) select).getSimpleName().equals(name);
-        return onVariable && (COLLECTION_ADD.matches(call) && call.getArguments().size() == 1 ||
-                              MAP_PUT.matches(call) && call.getArguments().size() == 2);
+        return onVariable && addsOne(call);
+    }
+
+    /** {@code call} is a collection's {@code add(e)} or a map's {@code put(k, v)}. */
+    static boolean addsOne(J.MethodInvocation call) {
+        return COLLECTION_ADD.matches(call) && call.getArguments().size() == 1 ||
+               MAP_PUT.matches(call) && call.getArguments().size() == 2;
     }
 
     /**
@@ -136,7 +147,9 @@ final class FillingLoop {
 
     /**
      * The use at {@code cursor} calls a method that cannot add, is wrapped in a view that cannot add or copied
-     * ({@code Collections.unmodifiableMap(byTag)}, {@code List.copyOf(out)}), is returned, or is iterated.
+     * ({@code Collections.unmodifiableMap(byTag)}, {@code List.copyOf(out)}), is reordered ({@code Collections.sort(lines)}),
+     * is compared, hashed or printed ({@code other.features} in {@code equals}, {@code Objects.hash(.., features)},
+     * {@code "x" + features}), is returned, or is iterated.
      */
     private static boolean onlyReads(Cursor cursor) {
         J identifier = cursor.getValue();
@@ -145,7 +158,15 @@ final class FillingLoop {
             J.MethodInvocation call = (J.MethodInvocation) parent;
             boolean wrapped = (UNMODIFIABLE_VIEW.matches(call) || COPY_OF.matches(call)) &&
                               call.getArguments().size() == 1 && call.getArguments().get(0) == identifier;
-            return wrapped || call.getSelect() == identifier && NOT_ADDING.contains(call.getSimpleName());
+            boolean reordered = REORDER.matches(call) && REORDERING.contains(call.getSimpleName()) &&
+                                call.getArguments().get(0) == identifier;
+            // compared or hashed: other.features in equals(..), features in Objects.hash(..)
+            boolean compared = call.getSelect() != identifier && (call.getSimpleName().equals("equals") ||
+                               OBJECTS.matches(call) || STRING_VALUE_OF.matches(call));
+            return wrapped || reordered || compared || call.getSelect() == identifier && NOT_ADDING.contains(call.getSimpleName());
+        }
+        if (parent instanceof J.Binary) {
+            return true; // compared with ==, or appended to a string
         }
         if (parent instanceof J.ForEachLoop.Control) {
             return ((J.ForEachLoop.Control) parent).getIterable() == identifier;
@@ -179,8 +200,18 @@ final class FillingLoop {
 
     /** Every use of {@code field} in {@code file} only reads the collection it holds, or stores another in it. */
     private static boolean onlyReadOrReplaced(J.CompilationUnit file, JavaType.Variable field) {
+        return onlyReadOrReplacedBeside(file, field, null);
+    }
+
+    /** The same, but for the uses in {@code filling}, the loop that fills the field. */
+    static boolean onlyReadOrReplacedBeside(J.CompilationUnit file, JavaType.Variable field, @Nullable J filling) {
         AtomicBoolean mayAdd = new AtomicBoolean();
         new JavaIsoVisitor<AtomicBoolean>() {
+            @Override
+            public @Nullable J visit(@Nullable Tree tree, AtomicBoolean found) {
+                return tree != null && filling != null && tree.getId().equals(filling.getId()) ? (J) tree : super.visit(tree, found);
+            }
+
             @Override
             public J.Identifier visitIdentifier(J.Identifier identifier, AtomicBoolean found) {
                 JavaType.Variable type = identifier.getFieldType();

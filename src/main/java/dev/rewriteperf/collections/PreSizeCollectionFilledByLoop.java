@@ -98,6 +98,11 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
                 int loopIndex = declaration == null ? -1 : loopAfter(statements, i, declaration.name());
                 Presized sized = loopIndex < 0 ? null :
                         presize(declaration, (J.ForEachLoop) statements.get(loopIndex), statements, loopIndex, visited, ctx);
+                EmptyFieldAssignment field = declaration == null ? EmptyFieldAssignment.of(statements.get(i), getCursor()) : null;
+                if (field != null && i + 1 < statements.size() && statements.get(i + 1) instanceof J.ForEachLoop) {
+                    J.Assignment presized = presizeField(field, (J.ForEachLoop) statements.get(i + 1), ctx);
+                    sized = presized == null ? null : new Presized(Collections.<Statement>singletonList(presized), false);
+                }
                 if (sized == null) {
                     rewritten.add(statements.get(i));
                     continue;
@@ -224,6 +229,54 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
                 maybeAddImport(type);
             }
             return Presized.afterLocal(localDeclaration(local, declaration, imports, block, ctx), presized, loop, local);
+        }
+
+        /**
+         * The field's assignment with its collection created for the size of the loop's source; null when the
+         * collection is not an {@code ArrayList} or hash collection the loop fills, or cannot be pre-sized (the data
+         * table then says why). The source must be read without side effects: a field has no local to read it once.
+         */
+        private J.@Nullable Assignment presizeField(EmptyFieldAssignment field, J.ForEachLoop loop, ExecutionContext ctx) {
+            HashCollection kind = HashCollection.of(field.construction);
+            if (kind == null && !field.isArrayList() || !field.isNamedIn(loop.getBody())) {
+                return null;
+            }
+            Cursor at = field.constructionCursor(getCursor());
+            Expression source = loop.getControl().getIterable();
+            J.CompilationUnit file = getCursor().firstEnclosingOrThrow(J.CompilationUnit.class);
+            String reason = field.bodyReason(loop.getBody());
+            if (reason == null && field.isThisOnesIn(source)) {
+                reason = "the loop's source refers to the collection";
+            }
+            if (reason == null && Sizing.isRaw(field.construction)) {
+                reason = "raw type";
+            }
+            if (reason == null && !FillingLoop.onlyReadOrReplacedBeside(file, field.field, loop)) {
+                reason = "more may be added to the field's collection elsewhere in the file, or it is handed on: sized " +
+                         "for the loop alone, it would grow there";
+            }
+            if (reason == null && countOf(source) == null) {
+                reason = "the loop's source has no size";
+            }
+            if (reason == null && !SafeToEvaluate.withoutSideEffects(source)) {
+                reason = "the loop's source may have side effects when read again, and a field has no local to read it once";
+            }
+            if (reason == null && kind != null) {
+                reason = Sizing.formulaReason(at, numbers, ctx);
+            }
+            if (!spots.mayRewrite(ctx, at, field.construction, reason)) {
+                return null;
+            }
+            Sizing.Count count = Objects.requireNonNull(countOf(source));
+            J sized = kind == null ? Sizing.countConstructor(at, field.construction, count, ctx) :
+                    Sizing.sizedFor(at, field.construction, kind, count, ctx);
+            String lineReason = lineReasonAt(at, field.construction, sized);
+            if (lineReason != null) {
+                spots.leftAlone(ctx, at, field.construction, lineReason);
+                return null;
+            }
+            spots.rewritten(ctx, at, field.construction, sized);
+            return field.withConstruction((Expression) sized);
         }
 
         /** Why {@code sized} would make the line of {@code construction}, at {@code at}, too long for the file; null when it fits. */

