@@ -12,7 +12,6 @@ import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.SemanticallyEqual;
 import org.openrewrite.java.tree.Expression;
-import org.openrewrite.java.tree.Flag;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Statement;
@@ -38,7 +37,10 @@ final class FillingLoop {
     private static final MethodMatcher MAP_PUT = new MethodMatcher("java.util.Map put(..)", true);
     private static final MethodMatcher UNMODIFIABLE_VIEW = new MethodMatcher("java.util.Collections unmodifiable*(..)");
     private static final MethodMatcher COPY_OF = new MethodMatcher("java.util.* copyOf(java.util.*)");
+    /** {@code Objects.hash(.., features)} and its kin read their arguments; {@code requireNonNull} hands one back. */
     private static final MethodMatcher OBJECTS = new MethodMatcher("java.util.Objects *(..)");
+    private static final Set<String> OBJECTS_READING = new HashSet<>(Arrays.asList("hash", "hashCode", "equals",
+            "deepEquals", "toString", "isNull", "nonNull"));
     private static final MethodMatcher STRING_VALUE_OF = new MethodMatcher("java.lang.String valueOf(..)");
     /** {@code Collections.sort(lines)} and its kin reorder a list; none adds to it. */
     private static final MethodMatcher REORDER = new MethodMatcher("java.util.Collections *(java.util.List, ..)");
@@ -162,7 +164,8 @@ final class FillingLoop {
                                 call.getArguments().get(0) == identifier;
             // compared or hashed: other.features in equals(..), features in Objects.hash(..)
             boolean compared = call.getSelect() != identifier && (call.getSimpleName().equals("equals") ||
-                               OBJECTS.matches(call) || STRING_VALUE_OF.matches(call));
+                               OBJECTS.matches(call) && OBJECTS_READING.contains(call.getSimpleName()) ||
+                               STRING_VALUE_OF.matches(call));
             return wrapped || reordered || compared || call.getSelect() == identifier && NOT_ADDING.contains(call.getSimpleName());
         }
         if (parent instanceof J.Binary) {
@@ -184,18 +187,8 @@ final class FillingLoop {
         if (!(parent instanceof J.Assignment) || ((J.Assignment) parent).getAssignment() != cursor.getValue()) {
             return false;
         }
-        JavaType.Variable field = fieldOf(((J.Assignment) parent).getVariable());
-        return field != null && field.hasFlags(Flag.Private) && file != null && onlyReadOrReplaced(file, field);
-    }
-
-    /** The field {@code variable} names, as {@code name} or {@code this.name}; null for a local or another's field. */
-    private static JavaType.@Nullable Variable fieldOf(Expression variable) {
-        J.Identifier name = variable instanceof J.Identifier ? (J.Identifier) variable :
-                variable instanceof J.FieldAccess && ((J.FieldAccess) variable).getTarget() instanceof J.Identifier &&
-                "this".equals(((J.Identifier) ((J.FieldAccess) variable).getTarget()).getSimpleName()) ?
-                        ((J.FieldAccess) variable).getName() : null;
-        JavaType.Variable type = name == null ? null : name.getFieldType();
-        return type != null && type.getOwner() instanceof JavaType.FullyQualified ? type : null;
+        JavaType.Variable field = EmptyFieldAssignment.privateField(((J.Assignment) parent).getVariable());
+        return field != null && file != null && onlyReadOrReplaced(file, field);
     }
 
     /** Every use of {@code field} in {@code file} only reads the collection it holds, or stores another in it. */

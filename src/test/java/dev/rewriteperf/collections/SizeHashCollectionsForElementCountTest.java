@@ -888,7 +888,9 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
               tuple("Registry#load", "more may be added to the collection after the loop (`shared = loaded`): " +
                                      "sized for the loop alone, it would grow there"),
               tuple("Registry#reload", "more may be added to the collection after the loop (`this.handedOn = " +
-                                       "fresh`): sized for the loop alone, it would grow there"))),
+                                       "fresh`): sized for the loop alone, it would grow there"),
+              tuple("Registry#checked", "more may be added to the collection after the loop (`Objects.requireNonNull" +
+                                        "(seen).put(\"\", 0)`): sized for the loop alone, it would grow there"))),
           version(
             java(
               //language=java
@@ -896,6 +898,7 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                 import java.util.HashMap;
                 import java.util.List;
                 import java.util.Map;
+                import java.util.Objects;
 
                 class Registry {
                     private final Map<String, Integer> byName;
@@ -925,6 +928,14 @@ class SizeHashCollectionsForElementCountTest implements RewriteTest {
                         }
                         this.handedOn = fresh;
                         register(handedOn);
+                    }
+
+                    void checked(List<String> names) {
+                        Map<String, Integer> seen = new HashMap<>(names.size());
+                        for (String name : names) {
+                            seen.put(name, 2);
+                        }
+                        Objects.requireNonNull(seen).put("", 0);
                     }
 
                     void register(String name) {
