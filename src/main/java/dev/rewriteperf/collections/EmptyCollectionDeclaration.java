@@ -39,12 +39,14 @@ final class EmptyCollectionDeclaration {
             return null;
         }
         J.NewClass construction = (J.NewClass) initializer;
+        return isEmptyConstruction(construction) ? new EmptyCollectionDeclaration(declarations, variable, construction) : null;
+    }
+
+    /** A typed {@code new T()} with no arguments and no body: an empty collection when {@code T} is one. */
+    static boolean isEmptyConstruction(J.NewClass construction) {
         boolean noArguments = construction.getArguments().isEmpty() ||
                               construction.getArguments().size() == 1 && construction.getArguments().get(0) instanceof J.Empty;
-        if (!noArguments || construction.getBody() != null || construction.getType() == null) {
-            return null;
-        }
-        return new EmptyCollectionDeclaration(declarations, variable, construction);
+        return noArguments && construction.getBody() == null && construction.getType() != null;
     }
 
     String name() {

@@ -47,9 +47,7 @@ final class EmptyFieldAssignment {
             return null;
         }
         J.NewClass construction = (J.NewClass) value;
-        boolean noArguments = construction.getArguments().isEmpty() ||
-                              construction.getArguments().size() == 1 && construction.getArguments().get(0) instanceof J.Empty;
-        return noArguments && construction.getBody() == null && construction.getType() != null
+        return EmptyCollectionDeclaration.isEmptyConstruction(construction)
                 ? new EmptyFieldAssignment(assignment, construction, field) : null;
     }
 
@@ -140,7 +138,7 @@ final class EmptyFieldAssignment {
                 }
                 if (!same(field, type)) {
                     shadows.incrementAndGet();
-                } else if (!readsTheCount(getCursor())) {
+                } else if (!FillingLoop.readsTheCount(getCursor())) {
                     n.incrementAndGet();
                 }
                 return identifier;
@@ -160,17 +158,5 @@ final class EmptyFieldAssignment {
             }
         }
         return "the loop does not add exactly one element per iteration";
-    }
-
-    /** The identifier at {@code cursor}, alone or as {@code this.name}, is the target of {@code size()} or {@code isEmpty()}. */
-    private static boolean readsTheCount(Cursor cursor) {
-        Cursor use = cursor;
-        if (use.getParentTreeCursor().getValue() instanceof J.FieldAccess) {
-            use = use.getParentTreeCursor();
-        }
-        Object parent = use.getParentTreeCursor().getValue();
-        return parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getSelect() == use.getValue() &&
-               (((J.MethodInvocation) parent).getSimpleName().equals("size") ||
-                ((J.MethodInvocation) parent).getSimpleName().equals("isEmpty"));
     }
 }

@@ -97,9 +97,13 @@ final class FillingLoop {
         return uses.get();
     }
 
-    private static boolean readsTheCount(Cursor identifier) {
-        Object parent = identifier.getParentTreeCursor().getValue();
-        return parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getSelect() == identifier.getValue()
+    /** The identifier at {@code identifier}, alone or as {@code this.name}, is what {@code size()} or {@code isEmpty()} is called on. */
+    static boolean readsTheCount(Cursor identifier) {
+        Object around = identifier.getParentTreeCursor().getValue();
+        boolean onThis = around instanceof J.FieldAccess && ((J.FieldAccess) around).getName() == identifier.getValue();
+        Cursor use = onThis ? identifier.getParentTreeCursor() : identifier;
+        Object parent = use.getParentTreeCursor().getValue();
+        return parent instanceof J.MethodInvocation && ((J.MethodInvocation) parent).getSelect() == use.getValue()
                && COUNT_READS.contains(((J.MethodInvocation) parent).getSimpleName());
     }
 

@@ -212,15 +212,10 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
             if (!spots.mayRewrite(ctx, at, declaration.construction)) {
                 return null;
             }
-            Sizing.Count count = Objects.requireNonNull(countOf(local == null ? source : local.reference()));
-            J sized = kind == null ? Sizing.countConstructor(at, declaration.construction, count, ctx) :
-                    Sizing.sizedFor(at, declaration.construction, kind, count, ctx);
-            String lineReason = lineReasonAt(at, declaration.construction, sized);
-            if (lineReason != null) {
-                spots.leftAlone(ctx, at, declaration.construction, lineReason);
+            J sized = sized(at, declaration.construction, kind, countOf(local == null ? source : local.reference()), ctx);
+            if (sized == null) {
                 return null;
             }
-            spots.rewritten(ctx, at, declaration.construction, sized);
             J.VariableDeclarations presized = declaration.withInitializer((Expression) sized);
             if (local == null) {
                 return new Presized(Collections.singletonList(presized), false);
@@ -267,16 +262,26 @@ public class PreSizeCollectionFilledByLoop extends MagicNumberRecipe implements 
             if (!spots.mayRewrite(ctx, at, field.construction, reason)) {
                 return null;
             }
-            Sizing.Count count = Objects.requireNonNull(countOf(source));
-            J sized = kind == null ? Sizing.countConstructor(at, field.construction, count, ctx) :
-                    Sizing.sizedFor(at, field.construction, kind, count, ctx);
-            String lineReason = lineReasonAt(at, field.construction, sized);
+            J sized = sized(at, field.construction, kind, countOf(source), ctx);
+            return sized == null ? null : field.withConstruction((Expression) sized);
+        }
+
+        /**
+         * {@code construction} created for {@code count}, recorded as rewritten; null, recorded as left alone, where
+         * the sized construction would make its line too long for the file.
+         */
+        private @Nullable J sized(Cursor at, J.NewClass construction, @Nullable HashCollection kind,
+                                  Sizing.@Nullable Count count, ExecutionContext ctx) {
+            Sizing.Count elements = Objects.requireNonNull(count);
+            J sized = kind == null ? Sizing.countConstructor(at, construction, elements, ctx) :
+                    Sizing.sizedFor(at, construction, kind, elements, ctx);
+            String lineReason = lineReasonAt(at, construction, sized);
             if (lineReason != null) {
-                spots.leftAlone(ctx, at, field.construction, lineReason);
+                spots.leftAlone(ctx, at, construction, lineReason);
                 return null;
             }
-            spots.rewritten(ctx, at, field.construction, sized);
-            return field.withConstruction((Expression) sized);
+            spots.rewritten(ctx, at, construction, sized);
+            return sized;
         }
 
         /** Why {@code sized} would make the line of {@code construction}, at {@code at}, too long for the file; null when it fits. */
