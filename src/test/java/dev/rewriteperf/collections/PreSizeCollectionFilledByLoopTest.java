@@ -339,6 +339,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
 
     /**
      * Look-alikes left alone: a field the file adds to elsewhere (listed), one a loop adds to only under a condition
+     * (listed), one filled from a call, which sized at the field would run before the loop does and again in it
      * (listed), a field outside a constructor, and a field that is not private (code the recipe cannot see may add).
      */
     @Test
@@ -348,7 +349,8 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
             .extracting(PerformanceCandidates.Row::getReason).containsExactly(
               "more may be added to the field's collection elsewhere in the file, or it is handed on: sized for the " +
               "loop alone, it would grow there",
-              "the loop does not add exactly one element per iteration")),
+              "the loop does not add exactly one element per iteration",
+              "the loop's source may have side effects when read again, and a field has no local to read it once")),
           version(
             java(
               //language=java
@@ -360,6 +362,7 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                     private final List<String> features;
                     private final List<String> kept;
                     private List<String> later;
+                    private final List<String> loaded;
                     final List<String> shared;
 
                     Request(String[] raw) {
@@ -373,10 +376,18 @@ class PreSizeCollectionFilledByLoopTest implements RewriteTest {
                                 kept.add(name);
                             }
                         }
+                        this.loaded = new ArrayList<>();
+                        for (String name : load()) {
+                            loaded.add(name);
+                        }
                         this.shared = new ArrayList<>();
                         for (String name : raw) {
                             shared.add(name);
                         }
+                    }
+
+                    List<String> load() {
+                        return new ArrayList<>();
                     }
 
                     void reset(String[] raw) {
