@@ -140,7 +140,7 @@ final class HashedValues {
     }
 
     /** The value's hash as {@code Objects.hash} computes it: of the box, for a primitive. */
-    private static String term(Expression value, String objects) {
+    static String term(Expression value, String objects) {
         JavaType type = value.getType();
         if (isPrimitive(type)) {
             JavaType.Primitive primitive = (JavaType.Primitive) type;

@@ -21,15 +21,20 @@ import org.openrewrite.java.MethodMatcher;
 import org.openrewrite.java.search.UsesMethod;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe {
 
@@ -55,7 +60,10 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
     public String getDescription() {
         return "`Objects.hash(a, b)` allocates an array and boxes per call; it becomes the same hash written out, " +
                "`31 * (31 + Objects.hashCode(a)) + Integer.hashCode(b)`. Calls among the values, arrays, more " +
-               "than six values and a hash that becomes part of a text (a key or a label) are left alone. " +
+               "than six values and a hash that becomes part of a text (a key or a label) are left alone. A returned hash " +
+               "too long for its line is written as `Arrays.hashCode`'s loop unrolled, one value a line: " +
+               "`int result = 31 + Objects.hashCode(a);`, `result = 31 * result + Integer.hashCode(b);`, " +
+               "`return result;`. " +
                Measured.sentence(InlineObjectsHash.class);
     }
 
@@ -77,6 +85,8 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
     /** Writes out each {@code Objects.hash} call it may, and records why not for the others. */
     private final class HashVisitor extends LineBudgetVisitor {
         private final MagicNumbers numbers;
+        /** The statements that take the place of a {@code return} of a hash too long for its line, by the return's id. */
+        private final Map<UUID, List<Statement>> replacedReturns = new HashMap<>();
 
         HashVisitor(MagicNumbers numbers) {
             this.numbers = numbers;
@@ -100,11 +110,18 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
             String code = ExpressionPlaces.operatorNeedsParentheses(getCursor()) ? "(" + formula + ")" : formula;
             String written = Templates.withValues(code, call.getArguments(), getCursor());
             String reason = reason(call, code.contains(objects + ".hashCode(") && call.getSelect() == null, ctx);
-            if (reason == null) {
+            HashStatements statements = null;
+            if (reason == null && !fits(method, written, false)) {
+                statements = HashStatements.of(getCursor(), call, objects);
+            }
+            if (reason == null && statements == null) {
                 reason = lineReason(method, written, "written out, the hash", false);
             }
             if (isMeasuring()) {
                 return call;
+            }
+            if (reason == null && statements != null) {
+                reason = identicalSpotReason(method.printTrimmed(getCursor().getParentOrThrow()));
             }
             if (reason != null) {
                 spots.leftAlone(ctx, getCursor(), call, reason);
@@ -113,17 +130,48 @@ public class InlineObjectsHash extends MagicNumberRecipe implements GatedRecipe 
             if (!spots.mayRewrite(ctx, getCursor(), call)) {
                 return call;
             }
+            if (statements != null) {
+                List<Statement> generated = statements.generated(ctx);
+                replacedReturns.put(statements.returned().getId(), generated);
+                importsFor(statements.code());
+                spots.rewritten(ctx, getCursor(), call, generated);
+                return call;
+            }
             J replaced = Templates.builder(code, ctx).imports("java.util.Objects").build()
                     .apply(getCursor(), call.getCoordinates().replace(), call.getArguments().toArray());
+            importsFor(code);
+            written(method, written);
+            spots.rewritten(ctx, getCursor(), call, replaced);
+            return replaced;
+        }
+
+        /** The imports the written-out hash {@code code} needs, and those it no longer does. */
+        private void importsFor(String code) {
             if (code.contains(" Objects.hashCode(") || code.contains("(Objects.hashCode(")) {
                 maybeAddImport("java.util.Objects");
             } else {
                 Imports.removeIfUnused(this, getCursor(), "java.util.Objects"); // only primitives: the import may now be unused
             }
             Imports.removeIfUnused(this, getCursor(), "java.util.Objects.hash");
-            written(method, written);
-            spots.rewritten(ctx, getCursor(), call, replaced);
-            return replaced;
+        }
+
+        /** Each {@code return Objects.hash(..);} rewritten as statements ({@link HashStatements}) put in their place. */
+        @Override
+        public J visitBlock(J.Block block, ExecutionContext ctx) {
+            J visited = super.visitBlock(block, ctx);
+            if (replacedReturns.isEmpty() || !(visited instanceof J.Block)) {
+                return visited;
+            }
+            List<Statement> statements = new ArrayList<>();
+            for (Statement statement : ((J.Block) visited).getStatements()) {
+                List<Statement> generated = replacedReturns.remove(statement.getId());
+                if (generated == null) {
+                    statements.add(statement);
+                } else {
+                    statements.addAll(generated);
+                }
+            }
+            return ((J.Block) visited).withStatements(statements);
         }
 
         /** Why this call is left alone, before its length is measured; null when it may be written out. */

@@ -80,6 +80,19 @@ public final class Spots {
         insert(ctx, cursor, before, true, code(after, cursor), "", uses);
     }
 
+    /**
+     * A spot rewritten as several statements, each ending with a semicolon, in place of the one around it: the row's
+     * replacement is all of them.
+     */
+    public void rewritten(ExecutionContext ctx, Cursor cursor, J before, List<? extends J> after) {
+        StringBuilder code = new StringBuilder();
+        for (J statement : after) {
+            code.append(code.length() == 0 ? "" : " ").append(code(statement, cursor)).append(';');
+        }
+        insert(ctx, cursor, before, true, code.length() <= MAX_CODE_LENGTH ? code.toString() :
+                code.substring(0, MAX_CODE_LENGTH - 1) + "…", "", Collections.<Cursor>emptyList());
+    }
+
     public void leftAlone(ExecutionContext ctx, Cursor cursor, J spot, String reason) {
         leftAlone(ctx, cursor, spot, reason, Collections.<Cursor>emptyList());
     }

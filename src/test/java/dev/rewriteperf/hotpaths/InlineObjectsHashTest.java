@@ -579,8 +579,216 @@ class InlineObjectsHashTest implements RewriteTest {
         );
     }
 
+    //language=java
+    private static final String ROUTE_BEFORE = """
+      import java.util.Objects;
+
+      class Route {
+          private String from;
+          private String to;
+          private long departure;
+          private int platform;
+
+          Route(String from, String to, long departure, int platform) {
+              this.from = from;
+              this.to = to;
+              this.departure = departure;
+              this.platform = platform;
+          }
+
+          @Override
+          public int hashCode() {
+              // every field equals() compares
+              return Objects.hash(from, to, departure, platform);
+          }
+      }
+      """;
+
+    //language=java
+    private static final String ROUTE_AFTER = """
+      import java.util.Objects;
+
+      class Route {
+          private String from;
+          private String to;
+          private long departure;
+          private int platform;
+
+          Route(String from, String to, long departure, int platform) {
+              this.from = from;
+              this.to = to;
+              this.departure = departure;
+              this.platform = platform;
+          }
+
+          @Override
+          public int hashCode() {
+              // every field equals() compares
+              int result = 31 + Objects.hashCode(from);
+              result = 31 * result + Objects.hashCode(to);
+              result = 31 * result + Long.hashCode(departure);
+              result = 31 * result + Integer.hashCode(platform);
+              return result;
+          }
+      }
+      """;
+
+    /** Written out on its line the hash would be 95 characters long, in a file of 80: one value a line instead. */
+    @Test
+    void aReturnedHashTooLongForItsLineIsWrittenOneValueALine() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows).singleElement().satisfies(row -> {
+              assertThat(row.isChanged()).isTrue();
+              assertThat(row.getReplacement()).isEqualTo("int result = 31 + Objects.hashCode(from); " +
+                "result = 31 * result + Objects.hashCode(to); result = 31 * result + Long.hashCode(departure); " +
+                "result = 31 * result + Integer.hashCode(platform); return result;");
+          })),
+          java(ROUTE_BEFORE, ROUTE_AFTER)
+        );
+    }
+
+    @Test
+    void theSameHashOneValueALineOnGeneratedInputs() throws Exception {
+        Class<?> before = CompiledSource.load("Route", ROUTE_BEFORE, 8);
+        Class<?> after = CompiledSource.load("Route", ROUTE_AFTER, 8);
+        java.lang.reflect.Constructor<?> beforeRoute = before.getDeclaredConstructor(String.class, String.class, long.class, int.class);
+        java.lang.reflect.Constructor<?> afterRoute = after.getDeclaredConstructor(String.class, String.class, long.class, int.class);
+        beforeRoute.setAccessible(true);
+        afterRoute.setAccessible(true);
+        Random random = new Random(23);
+        String[] places = {null, "", "Basel SBB", "Zürich HB", "a\u0000b"};
+        for (int n = 0; n < 2_000; n++) {
+            Object[] args = {places[random.nextInt(places.length)], places[random.nextInt(places.length)],
+              n % 7 == 0 ? Long.MIN_VALUE : random.nextLong(), n % 11 == 0 ? Integer.MAX_VALUE : random.nextInt()};
+            assertThat(afterRoute.newInstance(args).hashCode()).as("inputs %s", java.util.Arrays.toString(args))
+              .isEqualTo(beforeRoute.newInstance(args).hashCode());
+        }
+    }
+
+    @Test
+    void oneValueALineKeepsCrlfAndTabs() {
+        rewriteRun(
+          java(
+            "import java.util.Objects;\r\n\r\nclass Route {\r\n\tprivate String from;\r\n\tprivate String to;\r\n" +
+            "\tprivate long departure;\r\n\tprivate int platform;\r\n\r\n\t@Override\r\n\tpublic int hashCode() {\r\n" +
+            "\t\treturn Objects.hash(from, to, departure, platform);\r\n\t}\r\n}\r\n",
+            "import java.util.Objects;\r\n\r\nclass Route {\r\n\tprivate String from;\r\n\tprivate String to;\r\n" +
+            "\tprivate long departure;\r\n\tprivate int platform;\r\n\r\n\t@Override\r\n\tpublic int hashCode() {\r\n" +
+            "\t\tint result = 31 + Objects.hashCode(from);\r\n\t\tresult = 31 * result + Objects.hashCode(to);\r\n" +
+            "\t\tresult = 31 * result + Long.hashCode(departure);\r\n\t\tresult = 31 * result + Integer.hashCode(platform);\r\n" +
+            "\t\treturn result;\r\n\t}\r\n}\r\n"
+          )
+        );
+    }
+
+    /** A field named {@code result} that the hash reads: a local of that name would hide it. */
+    @Test
+    void oneValueALineNamesTheHashWithAFreeName() {
+        rewriteRun(
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Outcome {
+                  private String result;
+                  private String reason;
+                  private long decidedAt;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(result, reason, decidedAt);
+                  }
+
+                  int copy() {
+                      return Objects.hash(reason, decidedAt);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Outcome {
+                  private String result;
+                  private String reason;
+                  private long decidedAt;
+
+                  @Override
+                  public int hashCode() {
+                      int hash = 31 + Objects.hashCode(result);
+                      hash = 31 * hash + Objects.hashCode(reason);
+                      hash = 31 * hash + Long.hashCode(decidedAt);
+                      return hash;
+                  }
+
+                  int copy() {
+                      return 31 * (31 + Objects.hashCode(reason)) + Long.hashCode(decidedAt);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    /** Only a returned hash becomes statements: one assigned or passed on is part of other code, and stays whole. */
     @Test
     void doesNotMakeALineLongerThanAnyOtherOfTheFile() {
+        rewriteRun(
+          CandidateRows.leftAloneBecause("longer than this file's code lines (80)"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Route {
+                  private String from;
+                  private String to;
+                  private long departure;
+                  private int platform;
+                  private int hash;
+
+                  @Override
+                  public int hashCode() {
+                      hash = Objects.hash(from, to, departure, platform);
+                      return hash;
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotWriteOneValueALineWhereNoNameIsFreeOrALineWouldNotFit() {
+        rewriteRun(
+          CandidateRows.leftAloneBecause("longer than this file's code lines (80)"),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Route {
+                  private String result;
+                  private String hash;
+                  private long departure;
+                  private int platform;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(result, hash, departure, platform);
+                  }
+
+                  static int of(String theStationWhereTheNightTrainToViennaLeaves, int n) {
+                      return Objects.hash(theStationWhereTheNightTrainToViennaLeaves, n);
+                  }
+              }
+              """
+          )
+        );
+    }
+
+    @Test
+    void doesNotWriteOneValueALineForAReturnWrittenOverSeveralLines() {
         rewriteRun(
           CandidateRows.leftAloneBecause("longer than this file's code lines (80)"),
           //language=java
@@ -596,7 +804,8 @@ class InlineObjectsHashTest implements RewriteTest {
 
                   @Override
                   public int hashCode() {
-                      return Objects.hash(from, to, departure, platform);
+                      return
+                          Objects.hash(from, to, departure, platform);
                   }
               }
               """

@@ -89,6 +89,17 @@ public abstract class LineBudgetVisitor extends JavaVisitor<ExecutionContext> {
     }
 
     /**
+     * Why a spot with the key {@code spot} is left alone as one identical to a spot of this method that would not fit
+     * its line ({@link #lineReason}); null when none is, and while measuring. For a spot written otherwise than on its
+     * own line, which {@link #lineReason} does not measure.
+     */
+    protected @Nullable String identicalSpotReason(String spot) {
+        String identical = measuring ? null : unfit.get(spot);
+        return identical == null ? null :
+                "an identical spot in this method is left alone (" + identical + "): its spots are rewritten all or none";
+    }
+
+    /**
      * Whether {@code original}, the expression at the cursor, written as {@code text} would fit its line, as
      * {@link #lineReason} measures it, without noting anything: to choose between ways of writing it.
      */
