@@ -88,6 +88,18 @@ final class ConstantRegex {
             "chunk", "elem", "word", "arg"));
     /** A regex that tests what a string contains, not its format: {@code .*\\.java}, {@code .+@.+}. */
     private static final Pattern CONTAINS = Pattern.compile("^\\^?\\.[*+]|\\.[*+]\\$?$");
+    /**
+     * Everything up to a character: its first ({@code ^[^@]*@}: {@code UP_TO_AT_SIGN}) or its last ({@code ^.*\\.}:
+     * {@code UP_TO_LAST_DOT}, what comes before a file name's extension).
+     */
+    private static final Pattern UP_TO = Pattern.compile("\\^(?:\\[\\^(\\\\?.)]\\*|\\.\\*)(\\\\?.)");
+    /** A file name's extension among a few at its end, a compressed one after it or not: {@code \\.(csv|txt)(\\.gz)?$}. */
+    private static final Pattern LISTED_EXTENSIONS = Pattern.compile(
+            "\\\\\\.\\((?:\\?:)?[A-Za-z0-9]+\\??(?:\\|[A-Za-z0-9]+\\??)+\\)(?:\\(\\\\\\.[A-Za-z0-9]+\\)\\?)?\\$");
+    /** A class of the characters not listed, once or repeated: {@code [^A-Za-z0-9_.-]}, {@code [^a-z0-9]+}. */
+    private static final Pattern NEGATED_CLASS = Pattern.compile("\\[\\^(?:\\\\.|[^\\\\\\]\\[])+](\\+?)");
+    /** The calls that replace what a regex matches. */
+    private static final Set<String> REPLACING = new HashSet<>(Arrays.asList("replaceAll", "replaceFirst"));
     /** A method named as a test: {@code isEmpty}, {@code hasJarFileInPath}, {@code checkDuration}, {@code requireAccountCode}. */
     private static final Pattern TEST_METHOD = Pattern.compile("(is|has|check|validate|require|ensure|matches|looksLike|accepts)([A-Z].*)");
     /** Tests that throw when their match is negated: {@code checkDuration}, {@code requireAccountCode}. */
@@ -127,6 +139,31 @@ final class ConstantRegex {
         // where a camel-case name's next word starts: a lower-case letter or digit, then a capital
         for (String boundary : new String[]{"([a-z])([A-Z])", "([a-z0-9])([A-Z])", "([a-z\\d])([A-Z])", "(?<=[a-z])(?=[A-Z])"}) {
             NAMES.put(boundary, "CAMEL_CASE_BOUNDARY");
+        }
+        // a file name's extension at its end
+        for (String extension : new String[]{"\\.[^.]+$", "\\.[^.]*$", "\\.\\w+$"}) {
+            NAMES.put(extension, "EXTENSION");
+        }
+        NAMES.put("\\?.*$", "QUERY_STRING");
+        NAMES.put("\\?.*", "QUERY_STRING");
+        // a line break and the spaces or tabs that continue a folded header line on the next (RFC 5322)
+        for (String folded : new String[]{"\\r?\\n[ \\t]+", "\\r?\\n\\s+", "\\r\\n[ \\t]+", "\\n[ \\t]+"}) {
+            NAMES.put(folded, "FOLDED_LINE_BREAK");
+        }
+        // a whole string in quotes or parentheses, what is inside captured: replaced by "$1", it is unwrapped
+        NAMES.put("^\"(.*)\"$", "QUOTED");
+        NAMES.put("^'(.*)'$", "QUOTED");
+        NAMES.put("^\\((.*)\\)$", "IN_PARENTHESES");
+        for (String email : new String[]{"[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}", "[^@\\s]+@[^@\\s]+\\.[^@\\s]+",
+            "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", "[^@]+@[^@]+\\.[^@]+"}) {
+            NAMES.put(email, "EMAIL_ADDRESS");
+        }
+        // a number as JSON writes it, and a decimal with a fraction and an exponent or not
+        NAMES.put("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][-+]?\\d+)?", "NUMBER");
+        NAMES.put("[-+]?\\d*\\.\\d+([eE][-+]?\\d+)?", "DECIMAL");
+        for (String letterOrDigit : new String[]{"\\p{L}\\p{Nd}", "\\p{L}\\p{N}", "\\p{L}\\d"}) {
+            NAMES.put("[^" + letterOrDigit + "]", "NON_LETTER_OR_DIGIT");
+            NAMES.put("[^" + letterOrDigit + "]+", "NON_LETTERS_OR_DIGITS");
         }
         NAMES.put("\\D", "NON_DIGIT");
         NAMES.put("\\D+", "NON_DIGITS");
@@ -175,6 +212,13 @@ final class ConstantRegex {
         if (either != null) {
             return either;
         }
+        String upTo = upToName(regex);
+        if (upTo != null) {
+            return upTo;
+        }
+        if (LISTED_EXTENSIONS.matcher(regex).matches()) {
+            return "EXTENSION";
+        }
         regex = withoutWordBoundaries(regex);
         String name = unanchoredName(regex);
         boolean leading = regex.startsWith("^");
@@ -217,6 +261,19 @@ final class ConstantRegex {
         }
         String either = String.join("_OR_", alternatives);
         return leading == trailing ? either : (leading ? "LEADING_" : "TRAILING_") + either;
+    }
+
+    /**
+     * {@code UP_TO_AT_SIGN} for {@code ^[^@]*@}, {@code UP_TO_LAST_DOT} for {@code ^.*\\.}: everything up to a named
+     * character, its first or its last; null for any other regex.
+     */
+    private static @Nullable String upToName(String regex) {
+        Matcher upTo = UP_TO.matcher(regex);
+        if (!upTo.matches() || upTo.group(1) != null && !upTo.group(1).equals(upTo.group(2))) {
+            return null;
+        }
+        String character = oneCharacterName(upTo.group(2));
+        return character == null ? null : (upTo.group(1) == null ? "UP_TO_LAST_" : "UP_TO_") + character;
     }
 
     /** The regex without a {@code \\b} at either end: it matches no character, and a name says what is matched. */
@@ -656,6 +713,11 @@ final class ConstantRegex {
             if (!shorter.equals(content)) {
                 names.add(shorter);
             }
+        }
+        Matcher negated = content == null && REPLACING.contains(call) ? NEGATED_CLASS.matcher(value) : null;
+        if (negated != null && negated.matches()) {
+            // replaced, the characters not listed are those a sanitiser does not allow: [^A-Za-z0-9_.-] in a file name
+            names.add(negated.group(1).isEmpty() ? "DISALLOWED_CHARACTER" : "DISALLOWED_CHARACTERS");
         }
         if (!source.startsWith("\"")) {
             // a constant of the file: its name says what it holds (IBAN gives IBAN_PATTERN, IBAN_REGEX too), more

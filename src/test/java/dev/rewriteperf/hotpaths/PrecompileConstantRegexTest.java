@@ -1721,6 +1721,142 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * What a replacement commonly does has a name: a sanitiser's class of the characters it does not allow
+     * ({@code [^A-Za-z0-9_.-]}: {@code DISALLOWED_CHARACTER}), a file name's extension ({@code \\.[^.]+$}, or a few
+     * listed: {@code EXTENSION}) and what comes before it ({@code ^.*\\.}: {@code UP_TO_LAST_DOT}), everything up to
+     * a character ({@code UP_TO_AT_SIGN}), a query string, a folded header's line break, a quoted whole.
+     */
+    @Test
+    void theCommonJobsOfAReplacementAreNamedForWhatTheyMatch() {
+        rewriteRun(
+          java(
+            """
+              class Files {
+                  static final String EXAMPLE = "Report 2026-11-28.csv.gz, sent by ops@example.com to /reports?day=28";
+
+                  static String safe(String name) {
+                      return name.replaceAll("[^A-Za-z0-9_.-]", "_");
+                  }
+
+                  static String extension(String fileName) {
+                      return fileName.replaceFirst("^.*\\\\.", "");
+                  }
+
+                  static String domain(String address) {
+                      return address.replaceFirst("^[^@]*@", "");
+                  }
+
+                  static String route(String path) {
+                      return path.replaceFirst("\\\\?.*$", "");
+                  }
+
+                  static String unfolded(String header) {
+                      return header.replaceAll("\\\\r?\\\\n[ \\\\t]+", " ");
+                  }
+
+                  static String unquoted(String field) {
+                      return field.replaceFirst("^\\"(.*)\\"$", "$1");
+                  }
+
+                  static String base(String fileName) {
+                      return fileName.replaceAll("\\\\.(csv|txt|jsonl?)(\\\\.gz)?$", "");
+                  }
+              }
+""",
+            """
+              import java.util.regex.Pattern;
+
+              class Files {
+                  private static final Pattern DISALLOWED_CHARACTER = Pattern.compile("[^A-Za-z0-9_.-]");
+                  private static final Pattern UP_TO_LAST_DOT = Pattern.compile("^.*\\\\.");
+                  private static final Pattern UP_TO_AT_SIGN = Pattern.compile("^[^@]*@");
+                  private static final Pattern QUERY_STRING = Pattern.compile("\\\\?.*$");
+                  private static final Pattern FOLDED_LINE_BREAK = Pattern.compile("\\\\r?\\\\n[ \\\\t]+");
+                  private static final Pattern QUOTED = Pattern.compile("^\\"(.*)\\"$");
+                  private static final Pattern EXTENSION = Pattern.compile("\\\\.(csv|txt|jsonl?)(\\\\.gz)?$");
+
+                  static final String EXAMPLE = "Report 2026-11-28.csv.gz, sent by ops@example.com to /reports?day=28";
+
+                  static String safe(String name) {
+                      return DISALLOWED_CHARACTER.matcher(name).replaceAll("_");
+                  }
+
+                  static String extension(String fileName) {
+                      return UP_TO_LAST_DOT.matcher(fileName).replaceFirst("");
+                  }
+
+                  static String domain(String address) {
+                      return UP_TO_AT_SIGN.matcher(address).replaceFirst("");
+                  }
+
+                  static String route(String path) {
+                      return QUERY_STRING.matcher(path).replaceFirst("");
+                  }
+
+                  static String unfolded(String header) {
+                      return FOLDED_LINE_BREAK.matcher(header).replaceAll(" ");
+                  }
+
+                  static String unquoted(String field) {
+                      return QUOTED.matcher(field).replaceFirst("$1");
+                  }
+
+                  static String base(String fileName) {
+                      return EXTENSION.matcher(fileName).replaceAll("");
+                  }
+              }
+"""
+          )
+        );
+    }
+
+    /**
+     * A negated class is named for what it does not allow only where a replacement removes or replaces it: chained,
+     * the two replacements stay calls (their matchers would nest), and a match or a regex of other characters around
+     * it ({@code ^[^@]*#}, {@code ^.*\\.\\.}) has no name.
+     */
+    @Test
+    void aNegatedClassOrAPrefixIsNamedOnlyAsAReplacementOfItsOwnCharacter() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + reasonStart(row.getReason()))
+            .containsExactlyInAnyOrder(
+              "false chained with another regex replacement on its result: with fields, the matchers would nest",
+              "false chained with another regex replacement on its result: with fields, the matchers would nest",
+              "false no name says what the regex matches: a field named for the method that uses it would not say which regex it holds",
+              "false no name says what the regex matches: a field named for the method that uses it would not say which regex it holds",
+              "false no name says what the regex matches: a field named for the method that uses it would not say which regex it holds")),
+          java(
+            """
+              import java.util.List;
+
+              class Names {
+                  static void collect(List<String> names, List<String> out) {
+                      for (String name : names) {
+                          out.add(name.replaceAll("[^a-z0-9]+", "-").replaceFirst("\\\\.[^.]+$", ""));
+                      }
+                  }
+              }
+"""
+          ),
+          java(
+            """
+              import java.util.List;
+
+              class Lookalikes {
+                  static void collect(String raw, List<String> out) {
+                      out.add(raw.replaceFirst("^[^@]*#", ""));
+                      if (raw.matches("[^a-z]{3,}")) {
+                          out.add(raw.replaceFirst("^.*\\\\.\\\\.", ""));
+                      }
+                  }
+              }
+"""
+          )
+        );
+    }
+
+    /**
      * johnzon's {@code simpleName.replaceAll("Impl$", "").replaceAll("s$", "")}: with fields, the matchers would nest,
      * {@code TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll("")).replaceAll("")}, which a reviewer read
      * as worse than the chain. Both calls are left alone; a chain whose first call becomes a plain-text

@@ -236,9 +236,16 @@ class HeldOutStyleTest {
     private static void assertCompiles(List<SourceFile> before, RecipeRun run, String release) throws IOException {
         Map<Path, String> after = new TreeMap<>();
         before.forEach(source -> after.put(source.getSourcePath(), source.printAll()));
+        String changedTo = System.getProperty("heldout.after");
         for (Result result : run.getChangeset().getAllResults()) {
             if (result.getAfter() != null) {
                 after.put(result.getAfter().getSourcePath(), result.getAfter().printAll());
+                if (changedTo != null) {
+                    // -Dheldout.after=DIR: each changed file as the umbrella leaves it, to read the diffs against the case
+                    Path written = Paths.get(changedTo).resolve(result.getAfter().getSourcePath());
+                    Files.createDirectories(written.getParent());
+                    Files.write(written, result.getAfter().printAll().getBytes(StandardCharsets.UTF_8));
+                }
             }
         }
         Path dir = Files.createTempDirectory("heldout-after");
