@@ -9,11 +9,14 @@ import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
+import org.openrewrite.java.tree.JavaType;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A {@code return Objects.hash(a, b, c);} whose hash, written out on its line, would be longer than the file's lines,
@@ -49,7 +52,8 @@ final class HashStatements {
     /**
      * The statements for the {@code Objects.hash} call at {@code at} ({@code call} is its visited form; {@code objects}
      * how the file names {@code java.util.Objects}); null where the call is not all a {@code return} in a block
-     * returns, the return is written over several lines, no name is free or a new line would not fit the file's.
+     * returns, the return is written over several lines, no name is free (in the method, and of the class's fields)
+     * or a new line would not fit the file's.
      */
     static @Nullable HashStatements of(Cursor at, J.MethodInvocation call, String objects) {
         Cursor returnCursor = at.getParentTreeCursor();
@@ -64,9 +68,10 @@ final class HashStatements {
             return null;
         }
         FreshNames names = FreshNames.near(at);
+        Set<String> fields = fieldNames(at);
         String name = null;
         for (String candidate : NAMES) {
-            if (name == null && names.isFreeBesideMethods(candidate)) {
+            if (name == null && names.isFreeBesideMethods(candidate) && !fields.contains(candidate)) {
                 name = candidate;
             }
         }
@@ -82,6 +87,25 @@ final class HashStatements {
             }
         }
         return statements;
+    }
+
+    /**
+     * The fields of the classes around {@code at} and of their superclasses: a local of one of their names would hide
+     * it, which Checkstyle's HiddenField fails the build on, even where the method does not use the field.
+     */
+    private static Set<String> fieldNames(Cursor at) {
+        Set<String> names = new HashSet<>();
+        for (Cursor c = at; c != null; c = c.getParent()) {
+            if (c.getValue() instanceof J.ClassDeclaration) {
+                for (JavaType.FullyQualified type = ((J.ClassDeclaration) c.getValue()).getType(); type != null;
+                     type = type.getSupertype()) {
+                    for (JavaType.Variable field : type.getMembers()) {
+                        names.add(field.getName());
+                    }
+                }
+            }
+        }
+        return names;
     }
 
     /** The return the statements take the place of. */

@@ -681,10 +681,56 @@ class InlineObjectsHashTest implements RewriteTest {
         );
     }
 
-    /** A field named {@code result} that the hash reads: a local of that name would hide it. */
+    /**
+     * A field named {@code result} that the hash reads: a local of that name would hide it. A field of that name it
+     * does not read, here the superclass's {@code result}: the local would still hide it, which Checkstyle's
+     * HiddenField fails.
+     */
     @Test
     void oneValueALineNamesTheHashWithAFreeName() {
         rewriteRun(
+          //language=java
+          java(
+            """
+              class Cached {
+                  protected int result;
+              }
+              """
+          ),
+          //language=java
+          java(
+            """
+              import java.util.Objects;
+
+              class Reading extends Cached {
+                  private String sensorName;
+                  private String unitOfMeasure;
+                  private long sampledAt;
+
+                  @Override
+                  public int hashCode() {
+                      return Objects.hash(sensorName, unitOfMeasure, sampledAt);
+                  }
+              }
+              """,
+            """
+              import java.util.Objects;
+
+              class Reading extends Cached {
+                  private String sensorName;
+                  private String unitOfMeasure;
+                  private long sampledAt;
+
+                  @Override
+                  public int hashCode() {
+                      int hash = 31 + Objects.hashCode(sensorName);
+                      hash = 31 * hash + Objects.hashCode(unitOfMeasure);
+                      hash = 31 * hash + Long.hashCode(sampledAt);
+                      return hash;
+                  }
+              }
+              """
+          ),
           //language=java
           java(
             """
