@@ -24,8 +24,9 @@ import java.util.function.Predicate;
                       "top types) as CSV: the recipes' hotMethods option.")
 public final class ProfileCommand implements Callable<Integer> {
 
-    @Parameters(paramLabel = "RECORDING", description = "A .jfr recording with allocation events (settings=profile, JDK 16+).")
-    Path recording;
+    @Parameters(paramLabel = "RECORDING", arity = "1..*", description = "A .jfr recording with allocation events " +
+            "(settings=profile, JDK 16+); several (JMH records each fork into a file of its own) are read as one.")
+    List<Path> recordings;
 
     @Option(names = "--package", paramLabel = "PREFIX",
             description = "The project's own packages (repeatable); default: every class outside the JDK.")
@@ -39,7 +40,7 @@ public final class ProfileCommand implements Callable<Integer> {
         Predicate<String> isProjectCode = packages.isEmpty() ? type -> true : type -> packages.stream().anyMatch(type::startsWith);
         AllocationProfile profile;
         try {
-            profile = AllocationProfile.read(recording, isProjectCode);
+            profile = AllocationProfile.read(recordings, isProjectCode);
         } catch (IllegalArgumentException e) {
             System.err.println("profile: " + e.getMessage());
             return 2;
@@ -48,7 +49,7 @@ public final class ProfileCommand implements Callable<Integer> {
             // An empty table would gate every spot as cold: what a JVM that failed to start records looks like this.
             System.err.printf(Locale.ROOT, "profile: %s sampled %,d bytes but none in the project's code%s: did the program " +
                               "run (a JVM that fails to start, for example on a class file too new for it, records only its " +
-                              "own start-up)? No table written.%n", recording, profile.totalBytes(),
+                              "own start-up)? No table written.%n", recordings.size() == 1 ? recordings.get(0) : recordings, profile.totalBytes(),
                     packages.isEmpty() ? "" : " (--package " + String.join(", ", packages) + ")");
             return 2;
         }

@@ -82,47 +82,76 @@ public final class AllocationProfile {
      * recording, is truncated, or has no allocation events; nothing is returned in part.
      */
     public static AllocationProfile read(Path recording, Predicate<String> isProjectCode) {
-        checkIsRecording(recording);
-        Map<String, Tally> byMethod = new HashMap<>();
-        long total = 0;
-        long unattributed = 0;
-        long cpuTotal = 0;
-        int events = 0;
-        try (RecordingFile file = new RecordingFile(recording)) {
-            while (file.hasMoreEvents()) {
-                RecordedEvent event = file.readEvent();
-                boolean execution = event.getEventType().getName().equals(EXECUTION);
-                long bytes = bytesOf(event);
-                if (bytes < 0 && !execution) {
-                    continue;
-                }
-                String method = chargedMethod(event.getStackTrace(), isProjectCode);
-                Tally tally = method == null ? null : byMethod.computeIfAbsent(method, k -> new Tally());
-                if (execution) {
-                    cpuTotal++;
-                    if (tally != null) {
-                        tally.cpuSamples++;
-                    }
-                    continue;
-                }
-                events++;
-                total += bytes;
-                if (tally == null) {
-                    unattributed += bytes;
-                    continue;
-                }
-                String type = event.getClass("objectClass") == null ? "?" : event.getClass("objectClass").getName();
-                tally.add(readable(type), bytes);
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(recording + " is truncated or damaged: JFR could not read it (" + e.getMessage() + ")", e);
-        }
-        if (events == 0) {
-            throw new IllegalArgumentException(recording + " has no allocation events: record with " +
+        return read(List.of(recording), isProjectCode);
+    }
+
+    /**
+     * {@link #read(Path, Predicate)} of several recordings as one: JMH records each fork, one benchmark a JVM, into a
+     * file of its own, and a workload's heat is all of them. A method's bytes and samples are summed over the files,
+     * and its share is of their total. Every file must be a readable recording; together they must hold allocation
+     * events.
+     */
+    public static AllocationProfile read(List<Path> recordings, Predicate<String> isProjectCode) {
+        recordings.forEach(AllocationProfile::checkIsRecording);
+        Samples samples = new Samples(isProjectCode);
+        recordings.forEach(samples::add);
+        if (samples.events == 0) {
+            String read = recordings.size() == 1 ? recordings.get(0).toString() : "none of the " + recordings.size() + " recordings";
+            throw new IllegalArgumentException(read + " has no allocation events: record with " +
                     "-XX:StartFlightRecording:settings=profile (which enables " + SAMPLE + ") or enable " + SAMPLE +
                     " (JDK 16+) or " + IN_NEW_TLAB + " in your settings");
         }
-        return new AllocationProfile(ranked(byMethod, total, cpuTotal), total, unattributed);
+        return new AllocationProfile(ranked(samples.byMethod, samples.total, samples.cpuTotal), samples.total, samples.unattributed);
+    }
+
+    /** What the recordings read so far sampled, by the project method each sample is charged to. */
+    private static final class Samples {
+        final Predicate<String> isProjectCode;
+        final Map<String, Tally> byMethod = new HashMap<>();
+        long total;
+        long unattributed;
+        long cpuTotal;
+        int events;
+
+        Samples(Predicate<String> isProjectCode) {
+            this.isProjectCode = isProjectCode;
+        }
+
+        /** Every allocation and execution sample of {@code recording}. */
+        void add(Path recording) {
+            try (RecordingFile file = new RecordingFile(recording)) {
+                while (file.hasMoreEvents()) {
+                    add(file.readEvent());
+                }
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalArgumentException(recording + " is truncated or damaged: JFR could not read it (" + e.getMessage() + ")", e);
+            }
+        }
+
+        private void add(RecordedEvent event) {
+            boolean execution = event.getEventType().getName().equals(EXECUTION);
+            long bytes = bytesOf(event);
+            if (bytes < 0 && !execution) {
+                return;
+            }
+            String method = chargedMethod(event.getStackTrace(), isProjectCode);
+            Tally tally = method == null ? null : byMethod.computeIfAbsent(method, k -> new Tally());
+            if (execution) {
+                cpuTotal++;
+                if (tally != null) {
+                    tally.cpuSamples++;
+                }
+                return;
+            }
+            events++;
+            total += bytes;
+            if (tally == null) {
+                unattributed += bytes;
+                return;
+            }
+            String type = event.getClass("objectClass") == null ? "?" : event.getClass("objectClass").getName();
+            tally.add(readable(type), bytes);
+        }
     }
 
     private static void checkIsRecording(Path recording) {

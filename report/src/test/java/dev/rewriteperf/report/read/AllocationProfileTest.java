@@ -135,6 +135,56 @@ class AllocationProfileTest {
         assertThat(csv).content().contains(PROJECT + ".Workload,hot,(I)I,");
     }
 
+    /**
+     * JMH records each fork, one benchmark a JVM, into a file of its own: read together they are the workload's heat,
+     * each method with the bytes of the file it ran in (files joined end to end were read as the first alone).
+     */
+    @Test
+    void severalRecordingsAreReadAsOne(@TempDir Path out) throws IOException {
+        Path onlyHot = recordingOf(out.resolve("fork-1.jfr"), () -> Workload.hot(1000));
+        Path onlyReferenced = recordingOf(out.resolve("fork-2.jfr"), () -> Workload.referenced(1000));
+        AllocationProfile first = AllocationProfile.read(onlyHot, type -> type.startsWith(PROJECT));
+        AllocationProfile second = AllocationProfile.read(onlyReferenced, type -> type.startsWith(PROJECT));
+
+        AllocationProfile both = AllocationProfile.read(List.of(onlyHot, onlyReferenced), type -> type.startsWith(PROJECT));
+
+        assertThat(first.methods()).extracting(AllocationProfile.HotMethod::method).contains("hot").doesNotContain("referenced");
+        assertThat(both.methods()).extracting(AllocationProfile.HotMethod::method).contains("hot", "referenced");
+        assertThat(both.totalBytes()).isEqualTo(first.totalBytes() + second.totalBytes());
+        assertThat(bytesOf(both, "referenced")).isEqualTo(bytesOf(second, "referenced"));
+        assertThat(bytesOf(both, "hot")).isEqualTo(bytesOf(first, "hot"));
+        Path csv = out.resolve("hot.csv");
+        int exit = new CommandLine(new ProfileCommand()).execute(onlyHot.toString(), onlyReferenced.toString(),
+                "--package", PROJECT, "--out", csv.toString());
+        assertThat(exit).isZero();
+        assertThat(csv).content().contains(PROJECT + ".Workload,hot,", PROJECT + ".Workload,referenced,");
+    }
+
+    /** One file that is not a recording among several: said so, and nothing is written. */
+    @Test
+    void aBadFileAmongSeveralRecordingsIsSaidSo(@TempDir Path out) throws IOException {
+        Path text = Files.writeString(out.resolve("notes.jfr"), "not a recording", StandardCharsets.UTF_8);
+        Path csv = out.resolve("hot.csv");
+        assertThat(new CommandLine(new ProfileCommand()).execute(recording.toString(), text.toString(), "--out", csv.toString()))
+                .isEqualTo(2);
+        assertThat(csv).doesNotExist();
+    }
+
+    private static Path recordingOf(Path file, Runnable work) throws IOException {
+        try (Recording r = new Recording()) {
+            r.enable(AllocationProfile.SAMPLE).with("throttle", "100000/s").withStackTrace();
+            r.start();
+            work.run();
+            r.stop();
+            r.dump(file);
+        }
+        return file;
+    }
+
+    private static long bytesOf(AllocationProfile profile, String method) {
+        return profile.methods().stream().filter(m -> m.method().equals(method)).mapToLong(AllocationProfile.HotMethod::bytes).sum();
+    }
+
     @Test
     void aFileThatIsNotARecordingIsSaidSoAndNothingIsWritten(@TempDir Path out) throws IOException {
         Path text = Files.writeString(out.resolve("notes.jfr"), "not a recording", StandardCharsets.UTF_8);
