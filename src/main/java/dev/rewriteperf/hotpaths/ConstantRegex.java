@@ -757,6 +757,13 @@ final class ConstantRegex {
             names.add(job.endsWith("PATTERN") ? job : job + "_PATTERN");
             names.add(job + "_REGEX");
         }
+        if (names.isEmpty() && "matches".equals(call) && site.getValue() instanceof J.MethodInvocation) {
+            // name.matches(..) says nothing of the format; "invalid metric name" thrown when it fails does
+            String described = FailureMessages.valueNamedByFailure(site, simpleNameOf(((J.MethodInvocation) site.getValue()).getSelect()));
+            if (described != null) {
+                names.add(described + "_PATTERN");
+            }
+        }
         return names;
     }
 
@@ -842,23 +849,30 @@ final class ConstantRegex {
 
     /** {@link #matchedValue}'s name of a value, wherever it is tested: {@code SKU} for {@code sku.trim()}. */
     private static @Nullable String valueName(@Nullable Expression value) {
-        while (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)
-               && TIDYING.contains(((J.MethodInvocation) value).getSimpleName())) {
-            value = ((J.MethodInvocation) value).getSelect();
-        }
-        String name = null;
-        if (value instanceof J.Identifier) {
-            name = ((J.Identifier) value).getSimpleName();
-        } else if (value instanceof J.FieldAccess) {
-            name = ((J.FieldAccess) value).getSimpleName();
-        } else if (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)) {
-            Matcher getter = GETTER.matcher(((J.MethodInvocation) value).getSimpleName());
-            name = getter.matches() ? getter.group(1) : null;
-        }
+        String name = simpleNameOf(value);
         if (name == null || name.length() < 2 || VAGUE_VALUES.contains(name.toLowerCase(Locale.ROOT))) {
             return null;
         }
         return ConstantNames.upperSnake(name);
+    }
+
+    /** The name a value is read by, whatever it says: {@code sku} for {@code sku.trim()}, {@code Key} for {@code getKey()}. */
+    private static @Nullable String simpleNameOf(@Nullable Expression value) {
+        while (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)
+               && TIDYING.contains(((J.MethodInvocation) value).getSimpleName())) {
+            value = ((J.MethodInvocation) value).getSelect();
+        }
+        if (value instanceof J.Identifier) {
+            return ((J.Identifier) value).getSimpleName();
+        }
+        if (value instanceof J.FieldAccess) {
+            return ((J.FieldAccess) value).getSimpleName();
+        }
+        if (value instanceof J.MethodInvocation && hasNoArguments((J.MethodInvocation) value)) {
+            Matcher getter = GETTER.matcher(((J.MethodInvocation) value).getSimpleName());
+            return getter.matches() ? getter.group(1) : null;
+        }
+        return null;
     }
 
     private static boolean hasNoArguments(J.MethodInvocation call) {

@@ -1857,6 +1857,90 @@ class PrecompileConstantRegexTest implements RewriteTest {
     }
 
     /**
+     * A value whose name says nothing of its format ({@code name}, {@code id}) is named by the exception its failed
+     * match throws: {@code "invalid metric name '.."} tests a {@code METRIC_NAME_PATTERN}, a format's
+     * {@code "unprintable chunk id %s"} a {@code CHUNK_ID_PATTERN}.
+     */
+    @Test
+    void aMatchIsNamedByWhatTheExceptionItsFailureThrowsCallsTheValue() {
+        rewriteRun(
+          java(
+            """
+              class MetricId {
+                  private final String name;
+                  private final String id;
+
+                  MetricId(String name, String id) {
+                      if (!name.matches("[a-zA-Z_:][a-zA-Z0-9_:]*")) {
+                          throw new IllegalArgumentException("invalid metric name '" + name + "': letters, digits, _ and : only");
+                      }
+                      if (!id.matches("[\\\\x20-\\\\x7E]{4}")) {
+                          throw new IllegalStateException(String.format("unprintable chunk id %s", id));
+                      }
+                      this.name = name;
+                      this.id = id;
+                  }
+              }
+""",
+            """
+              import java.util.regex.Pattern;
+
+              class MetricId {
+                  private static final Pattern METRIC_NAME_PATTERN = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
+                  private static final Pattern CHUNK_ID_PATTERN = Pattern.compile("[\\\\x20-\\\\x7E]{4}");
+
+                  private final String name;
+                  private final String id;
+
+                  MetricId(String name, String id) {
+                      if (!METRIC_NAME_PATTERN.matcher(name).matches()) {
+                          throw new IllegalArgumentException("invalid metric name '" + name + "': letters, digits, _ and : only");
+                      }
+                      if (!CHUNK_ID_PATTERN.matcher(id).matches()) {
+                          throw new IllegalStateException(String.format("unprintable chunk id %s", id));
+                      }
+                      this.name = name;
+                      this.id = id;
+                  }
+              }
+"""
+          )
+        );
+    }
+
+    /**
+     * Not where the message starts with the value's name ({@code "key .. must be printable"}), calls it only by how
+     * it failed ({@code "bad name"}), or the failure prints instead of throwing.
+     */
+    @Test
+    void aFailureThatDoesNotSayWhatTheValueIsNamesNothing() {
+        String noName = "false no name says what the regex matches: a field named for the method that uses it would not " +
+                        "say which regex it holds";
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(row -> row.isChanged() + " " + reasonStart(row.getReason()))
+            .containsExactly(noName, noName, noName)),
+          java(
+            """
+              class Keys {
+                  static void check(String key, String name, String id) {
+                      if (!key.matches("[\\\\x21-\\\\x7e]{1,512}")) {
+                          throw new IllegalArgumentException("key " + key + " must be printable");
+                      }
+                      if (!name.matches("[a-z]{3,16}")) {
+                          throw new IllegalArgumentException("bad name: " + name);
+                      }
+                      if (!id.matches("[0-9A-Za-z_-]{1,64}")) {
+                          System.out.println("unprintable client id " + id);
+                      }
+                  }
+              }
+"""
+          )
+        );
+    }
+
+    /**
      * johnzon's {@code simpleName.replaceAll("Impl$", "").replaceAll("s$", "")}: with fields, the matchers would nest,
      * {@code TRAILING_S.matcher(TRAILING_IMPL.matcher(simpleName).replaceAll("")).replaceAll("")}, which a reviewer read
      * as worse than the chain. Both calls are left alone; a chain whose first call becomes a plain-text
