@@ -62,15 +62,24 @@ final class FailureMessages {
                 : ConstantNames.upperSnake(qualifier) + "_" + ConstantNames.upperSnake(valueName);
     }
 
-    /** The text of the message the statement throws first thing: a literal, the literal a concatenation starts with or a format. */
+    /**
+     * The text of the message the statement throws first thing: the first argument of the exception's construction
+     * that is a literal, a concatenation starting with one or a format ({@code new CorruptFileException(file, offset,
+     * "unprintable chunk id")}).
+     */
     private static @Nullable String thrownMessage(Statement then) {
         Statement first = then instanceof J.Block
                 ? (((J.Block) then).getStatements().isEmpty() ? null : ((J.Block) then).getStatements().get(0)) : then;
         if (!(first instanceof J.Throw) || !(((J.Throw) first).getException() instanceof J.NewClass)) {
             return null;
         }
-        List<Expression> arguments = ((J.NewClass) ((J.Throw) first).getException()).getArguments();
-        return arguments.isEmpty() ? null : text(arguments.get(0));
+        for (Expression argument : ((J.NewClass) ((J.Throw) first).getException()).getArguments()) {
+            String text = text(argument);
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
     }
 
     private static @Nullable String text(Expression message) {

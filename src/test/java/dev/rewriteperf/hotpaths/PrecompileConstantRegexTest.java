@@ -1872,13 +1872,19 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
                   MetricId(String name, String id) {
                       if (!name.matches("[a-zA-Z_:][a-zA-Z0-9_:]*")) {
-                          throw new IllegalArgumentException("invalid metric name '" + name + "': letters, digits, _ and : only");
+                          throw new IllegalArgumentException(String.format("invalid metric name '%s': letters and digits only", name));
                       }
                       if (!id.matches("[\\\\x20-\\\\x7E]{4}")) {
-                          throw new IllegalStateException(String.format("unprintable chunk id %s", id));
+                          throw new CorruptFile(name, 8, "unprintable chunk id");
                       }
                       this.name = name;
                       this.id = id;
+                  }
+
+                  static class CorruptFile extends RuntimeException {
+                      CorruptFile(String file, long offset, String message) {
+                          super(file + " at " + offset + ": " + message);
+                      }
                   }
               }
 """,
@@ -1894,13 +1900,19 @@ class PrecompileConstantRegexTest implements RewriteTest {
 
                   MetricId(String name, String id) {
                       if (!METRIC_NAME_PATTERN.matcher(name).matches()) {
-                          throw new IllegalArgumentException("invalid metric name '" + name + "': letters, digits, _ and : only");
+                          throw new IllegalArgumentException(String.format("invalid metric name '%s': letters and digits only", name));
                       }
                       if (!CHUNK_ID_PATTERN.matcher(id).matches()) {
-                          throw new IllegalStateException(String.format("unprintable chunk id %s", id));
+                          throw new CorruptFile(name, 8, "unprintable chunk id");
                       }
                       this.name = name;
                       this.id = id;
+                  }
+
+                  static class CorruptFile extends RuntimeException {
+                      CorruptFile(String file, long offset, String message) {
+                          super(file + " at " + offset + ": " + message);
+                      }
                   }
               }
 """
