@@ -89,8 +89,7 @@ public final class Spots {
         for (J statement : after) {
             code.append(code.length() == 0 ? "" : " ").append(code(statement, cursor)).append(';');
         }
-        insert(ctx, cursor, before, true, code.length() <= MAX_CODE_LENGTH ? code.toString() :
-                code.substring(0, MAX_CODE_LENGTH - 1) + "…", "", Collections.<Cursor>emptyList());
+        insert(ctx, cursor, before, true, shortened(code.toString()), "", Collections.<Cursor>emptyList());
     }
 
     public void leftAlone(ExecutionContext ctx, Cursor cursor, J spot, String reason) {
@@ -150,7 +149,11 @@ public final class Spots {
 
     /** The code on one line, cut at {@value #MAX_CODE_LENGTH} characters. */
     private static String code(J tree, Cursor cursor) {
-        String code = tree.withPrefix(Space.EMPTY).printTrimmed(cursor.getParentOrThrow()).replaceAll("\\s+", " ");
+        return shortened(tree.withPrefix(Space.EMPTY).printTrimmed(cursor.getParentOrThrow()).replaceAll("\\s+", " "));
+    }
+
+    /** {@code code}, cut to {@link #MAX_CODE_LENGTH} characters with an ellipsis where it is longer. */
+    private static String shortened(String code) {
         return code.length() <= MAX_CODE_LENGTH ? code : code.substring(0, MAX_CODE_LENGTH - 1) + "…";
     }
 }
