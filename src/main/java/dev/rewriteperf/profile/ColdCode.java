@@ -194,7 +194,8 @@ public final class ColdCode {
         if (facts == null && file == null) {
             return null;
         }
-        String module = file == null ? null : notTheProduct(file.getSourcePath());
+        String module = file == null ? null
+                : notTheProduct(file.getSourcePath(), facts == null ? null : facts.outermostBuild(file.getSourcePath()));
         return module != null ? module : reason(cursor, facts != null ? facts : ProjectFacts.ofFile(file), 0, false, Scope.ALL);
     }
 
@@ -203,8 +204,13 @@ public final class ColdCode {
      * {@code testkit-backend/}, a {@code src/jmh/} source set) is cold, else null: a benchmark's code is what it
      * measures, an example's is read rather than run; neither is the product a reviewer ships. Only the spot's own
      * file: a benchmark calling a method says the method is worth measuring, not that it is cold.
+     * <p>
+     * Only folders of the project the run was started on count ({@code build}, the outermost build parsed above the
+     * file; null when none was): a service whose own build sits in a repository's {@code samples/} folder is that
+     * service's product, as the same service checked out on its own would be (the plugin names files from the
+     * repository's root, so its paths start with {@code samples/} either way).
      */
-    static @Nullable String notTheProduct(Path sourcePath) {
+    static @Nullable String notTheProduct(Path sourcePath, @Nullable Path build) {
         int source = -1;
         for (int i = 0; i < sourcePath.getNameCount() - 1 && source < 0; i++) {
             source = sourcePath.getName(i).toString().equals("src") ? i : -1;
@@ -212,7 +218,8 @@ public final class ColdCode {
         if (source < 0) {
             return null; // no source directory: the path is a package's (com/example/..), which says nothing of modules
         }
-        for (int i = 0; i < source; i++) {
+        int first = build == null || build.toString().isEmpty() ? 0 : build.getNameCount();
+        for (int i = first; i < source; i++) {
             if (NOT_THE_PRODUCT.matcher(sourcePath.getName(i).toString()).matches()) {
                 return inModule(sourcePath.subpath(0, i + 1));
             }

@@ -13,6 +13,8 @@ import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,6 +80,8 @@ public final class ProjectFacts {
     private final Map<String, HashCodeUses> hashCodes = new HashMap<>();
     /** The hashed types with those their hash codes use, worked out on first use after the last file was read. */
     private @Nullable Collection<JavaType.FullyQualified> allHashed;
+    /** The folders of the build files the run parsed (its poms, or Gradle scripts): the builds the run is made of. */
+    private final Set<Path> builds = new HashSet<>();
 
     private ProjectFacts(boolean wholeProject) {
         this.wholeProject = wholeProject;
@@ -189,6 +193,28 @@ public final class ProjectFacts {
         }
         Set<String> files = callers.get(methodKey(method));
         return files != null && !(files.size() == 1 && files.contains(file));
+    }
+
+    /** Notes {@code source}'s folder when it is a build file ({@code pom.xml}, {@code build.gradle[.kts]}). */
+    public synchronized void noteBuild(SourceFile source) {
+        Path file = source.getSourcePath().getFileName();
+        String name = file == null ? "" : file.toString();
+        if (name.equals("pom.xml") || name.equals("build.gradle") || name.equals("build.gradle.kts")) {
+            Path folder = source.getSourcePath().getParent();
+            builds.add(folder == null ? Paths.get("") : folder);
+        }
+    }
+
+    /**
+     * The folder of the outermost build the run parsed that holds {@code sourcePath}: where the project the run was
+     * started on begins. Null when no build file above it was parsed (a run over sources alone).
+     */
+    public synchronized @Nullable Path outermostBuild(Path sourcePath) {
+        Path outermost = null;
+        for (Path folder = sourcePath.getParent(); folder != null; folder = folder.getParent()) {
+            outermost = builds.contains(folder) ? folder : outermost;
+        }
+        return builds.contains(Paths.get("")) ? Paths.get("") : outermost;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.rewriteperf.profile;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.ScanningRecipe;
+import org.openrewrite.SourceFile;
 import org.openrewrite.Tree;
 import org.openrewrite.TreeVisitor;
 import org.openrewrite.java.tree.J;
@@ -89,6 +90,8 @@ public class ReadProjectForColdCode extends ScanningRecipe<ProjectFacts> {
                     facts.read((J.CompilationUnit) tree, mainCodeOnly);
                 } else if (tree instanceof J.CompilationUnit) {
                     facts.remember((J.CompilationUnit) tree);
+                } else if (tree instanceof SourceFile) {
+                    facts.noteBuild((SourceFile) tree);
                 }
                 return tree;
             }

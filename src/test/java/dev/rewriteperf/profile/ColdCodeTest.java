@@ -23,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.openrewrite.java.Assertions.java;
 import static org.openrewrite.java.Assertions.srcTestJava;
 import static org.openrewrite.java.Assertions.version;
+import static org.openrewrite.maven.Assertions.pomXml;
 
 /**
  * Without a profile, the umbrella and the families leave cold code alone (code that runs once, only when something
@@ -3869,6 +3870,43 @@ class ColdCodeTest implements RewriteTest {
           workload("contest", "contest/src/main/java/contest/Workload.java", true),
           workload("com.example.samples", "com/example/samples/Workload.java", true)
         );
+    }
+
+    /**
+     * A service whose own build sits in a repository's {@code samples/} folder (this repository's sample services, run
+     * in place by {@code bulk} or the sample workflow) is the product the run was started on: the plugin names its files
+     * from the repository's root, so they start with {@code samples/}, as they would not if the service were checked
+     * out on its own. Look-alike, cold: a {@code samples/} module of the build the run was started on.
+     */
+    @Test
+    void aServiceWhoseOwnBuildIsInASamplesFolderIsTheProduct() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(r -> r.getSourcePath() + ": " + (r.isChanged() ? "rewritten" : r.getReason()))
+            .containsExactly("samples/order-service/src/main/java/orders/Workload.java: rewritten")),
+          pomXml(pom("order-service", "", ""), spec -> spec.path("samples/order-service/pom.xml")),
+          workload("orders", "samples/order-service/src/main/java/orders/Workload.java", true)
+        );
+    }
+
+    @Test
+    void aSamplesModuleOfTheBuildTheRunWasStartedOnIsNotTheProduct() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> assertThat(rows)
+            .extracting(r -> r.getSourcePath() + ": " + (r.isChanged() ? "rewritten" : r.getReason()))
+            .containsExactly("samples/app/src/main/java/app/Workload.java: cold: in samples/, a module of benchmarks, " +
+                             "examples or test kits, not the product's own code")),
+          pomXml(pom("parent", "<packaging>pom</packaging><modules><module>samples/app</module></modules>", "")),
+          pomXml(pom("app", "", "<parent><groupId>com.example</groupId><artifactId>parent</artifactId>" +
+                                "<version>1.0.0</version><relativePath>../../pom.xml</relativePath></parent>"),
+            spec -> spec.path("samples/app/pom.xml")),
+          workload("app", "samples/app/src/main/java/app/Workload.java", false)
+        );
+    }
+
+    private static String pom(String artifactId, String packagingAndModules, String parent) {
+        return "<project><modelVersion>4.0.0</modelVersion>" + parent + "<groupId>com.example</groupId>" +
+               "<artifactId>" + artifactId + "</artifactId><version>1.0.0</version>" + packagingAndModules + "</project>";
     }
 
     //language=java
