@@ -44,7 +44,8 @@ import java.util.regex.Pattern;
  *   <li>static and instance initialisers and field initialisers (not a function kept there: that runs per call),
  *       and an enum's constructors and its constants' arguments, which run once per constant as the enum is
  *       initialised;</li>
- *   <li>{@code main(String[])} and {@code toString()}; a method whose comment says only tests use it; code Spring
+ *   <li>{@code main(String[])} and {@code toString()}, and the text kept in a private field only {@code toString()}
+ *       reads; a method whose comment says only tests use it; code Spring
  *       runs once as the application starts ({@code @Bean}, {@code @PostConstruct}, a bean definition parser). Of
  *       the methods only {@code main} calls, not one a loop over data or a function repeats on the way up (the
  *       program's work), nor a public or protected one {@code main} calls in a loop or a function (an API a demo
@@ -316,6 +317,11 @@ public final class ColdCode {
             if (value instanceof J.VariableDeclarations.NamedVariable && failures && child instanceof Expression
                 && builtOnlyToThrow((J.VariableDeclarations.NamedVariable) value, c)) {
                 return "cold: builds the message of a thrown exception";
+            }
+            String printedField = value instanceof J.Assignment && methods && child == ((J.Assignment) value).getAssignment()
+                    ? keptOnlyForToString((J.Assignment) value, c) : null;
+            if (printedField != null) {
+                return "cold: builds " + printedField + ", a field only toString() reads, to print";
             }
             boolean runsOnce = (value instanceof J.Lambda || value instanceof J.MemberReference) && runsOnceLater(c);
             if (value instanceof J.Lambda || value instanceof J.MemberReference) {
@@ -1059,7 +1065,7 @@ public final class ColdCode {
         boolean noParameters = parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty;
         JavaType.FullyQualified owner = method.getMethodType() == null ? null : method.getMethodType().getDeclaringType();
         boolean instance = !method.hasModifier(J.Modifier.Type.Static);
-        if (name.equals("toString") && noParameters && instance) {
+        if (isToString(method)) {
             return "cold: in toString(), which builds text to print";
         }
         String deprecated = isDeprecated(method.getLeadingAnnotations()) ? "method"
@@ -1313,6 +1319,62 @@ public final class ColdCode {
             }
         }.visit(scope.getValue(), 0, scope.getParentOrThrow());
         return used.get() && !usedElsewhere.get();
+    }
+
+    /**
+     * The name of the private {@code String} field of its class that {@code assignment}, a statement of its own, sets
+     * and that nothing but {@code toString()} reads; null otherwise. The text it builds is kept only to be printed, as
+     * if {@code toString()} built it (commons-lang's {@code TypeLiteral} formats its {@code toString} field in its
+     * constructor). A field read anywhere else, or never, says nothing, nor does one a framework may read unseen: an
+     * annotated field or class (Lombok's getters, a JSON mapper's fields), nor an assignment whose value is also used.
+     */
+    private static @Nullable String keptOnlyForToString(J.Assignment assignment, Cursor at) {
+        JavaType.Variable field = ExpressionShapes.variableOf(assignment.getVariable());
+        J.ClassDeclaration holder = at.firstEnclosing(J.ClassDeclaration.class);
+        J.CompilationUnit file = at.firstEnclosing(J.CompilationUnit.class);
+        Object statementOf = at.getParentTreeCursor().getValue();
+        if (field == null || holder == null || file == null || holder.getType() == null || !field.hasFlags(Flag.Private)
+            || !TypeUtils.isString(field.getType()) || !TypeUtils.isOfClassType(field.getOwner(), holder.getType().getFullyQualifiedName())
+            || !field.getAnnotations().isEmpty() || !holder.getLeadingAnnotations().isEmpty()
+            || !(statementOf instanceof J.Block || statementOf instanceof J.Case)) {
+            return null;
+        }
+        AtomicBoolean readByToString = new AtomicBoolean();
+        AtomicBoolean readElsewhere = new AtomicBoolean();
+        new JavaIsoVisitor<Integer>() {
+            @Override
+            public J.Identifier visitIdentifier(J.Identifier identifier, Integer p) {
+                if (field.equals(identifier.getFieldType()) && !written(getCursor())) {
+                    J.MethodDeclaration method = getCursor().firstEnclosing(J.MethodDeclaration.class);
+                    (method != null && isToString(method) ? readByToString : readElsewhere).set(true);
+                }
+                return identifier;
+            }
+
+            @Override
+            public Space visitSpace(Space space, Space.Location location, Integer p) {
+                return space; // a Javadoc's {@link #field} names the field, it does not read it
+            }
+        }.visit(file, 0);
+        return readByToString.get() && !readElsewhere.get() ? field.getName() : null;
+    }
+
+    /** Whether {@code method} is an instance method {@code toString()}, without parameters. */
+    private static boolean isToString(J.MethodDeclaration method) {
+        List<Statement> parameters = method.getParameters();
+        return method.getSimpleName().equals("toString") && !method.hasModifier(J.Modifier.Type.Static)
+               && (parameters.isEmpty() || parameters.size() == 1 && parameters.get(0) instanceof J.Empty);
+    }
+
+    /** Whether the name at {@code name} is declared or assigned there ({@code x = ..}, {@code this.x = ..}), not read. */
+    private static boolean written(Cursor name) {
+        Cursor parent = name.getParentTreeCursor();
+        Object target = parent.getValue() instanceof J.FieldAccess && ((J.FieldAccess) parent.getValue()).getName() == name.getValue()
+                ? parent.getValue() : name.getValue();
+        Cursor holder = target == name.getValue() ? parent : parent.getParentTreeCursor();
+        Object value = holder.getValue();
+        return value instanceof J.Assignment && ((J.Assignment) value).getVariable() == target
+               || value instanceof J.VariableDeclarations.NamedVariable && ((J.VariableDeclarations.NamedVariable) value).getName() == target;
     }
 
     /**

@@ -289,6 +289,188 @@ class ColdCodeTest implements RewriteTest {
     }
 
     /**
+     * Text a constructor keeps in a private field that only {@code toString()} reads is built to be printed, as if
+     * {@code toString()} built it (commons-lang's {@code TypeLiteral<T>}). Look-alikes, rewritten: a field another
+     * method reads too, a field that is not private, a field nothing reads (only another field is printed), an
+     * assignment whose value is also returned, and an annotated field, which a framework may read unseen (Lombok).
+     */
+    @Test
+    void textKeptOnlyForToStringIsCold() {
+        rewriteRun(
+          spec -> spec.dataTable(PerformanceCandidates.Row.class, rows -> {
+              assertThat(reasonsLeftAlone(rows)).containsOnly(
+                Map.entry("String.format(\"%s/%s\", type.getSimpleName(), name)", "cold: builds text, a field only toString() reads, to print"));
+              assertThat(changedLocations(rows)).containsExactlyInAnyOrder(
+                "Keyed#Keyed", "Shown#Shown", "Counted#Counted", "Returned#rename", "Annotated#Annotated");
+          }),
+          java("""
+              class TypeName<T> {
+                  private final String text;
+
+                  public TypeName(Class<T> type, String name) {
+                      this.text = String.format("%s/%s", type.getSimpleName(), name);
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """),
+          java("@interface Getter {}"),
+          java("""
+              class Keyed {
+                  private final String text;
+
+                  public Keyed(String type, String name) {
+                      this.text = String.format("%s/%s", type, name);
+                  }
+
+                  public String key() {
+                      return text;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """, """
+              class Keyed {
+                  private final String text;
+
+                  public Keyed(String type, String name) {
+                      this.text = type + "/" + name;
+                  }
+
+                  public String key() {
+                      return text;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """),
+          java("""
+              class Shown {
+                  final String text;
+
+                  public Shown(String type, String name) {
+                      text = String.format("%s/%s", type, name);
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """, """
+              class Shown {
+                  final String text;
+
+                  public Shown(String type, String name) {
+                      text = type + "/" + name;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """),
+          java("""
+              class Counted {
+                  private int uses;
+                  private String key;
+
+                  public Counted(String type, String name) {
+                      uses = 1;
+                      key = String.format("%s/%s", type, name);
+                  }
+
+                  @Override
+                  public String toString() {
+                      return "used " + uses;
+                  }
+              }
+              """, """
+              class Counted {
+                  private int uses;
+                  private String key;
+
+                  public Counted(String type, String name) {
+                      uses = 1;
+                      key = type + "/" + name;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return "used " + uses;
+                  }
+              }
+              """),
+          java("""
+              class Returned {
+                  private String text;
+
+                  public String rename(String type, String name) {
+                      return text = String.format("%s/%s", type, name);
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """, """
+              class Returned {
+                  private String text;
+
+                  public String rename(String type, String name) {
+                      return text = type + "/" + name;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """),
+          java("""
+              class Annotated {
+                  @Getter
+                  private final String text;
+
+                  public Annotated(String type, String name) {
+                      this.text = String.format("%s/%s", type, name);
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """, """
+              class Annotated {
+                  @Getter
+                  private final String text;
+
+                  public Annotated(String type, String name) {
+                      this.text = type + "/" + name;
+                  }
+
+                  @Override
+                  public String toString() {
+                      return text;
+                  }
+              }
+              """)
+        );
+    }
+
+    /**
      * A servlet container calls a servlet's or a filter's {@code init} once, as it deploys the application (the
      * held-out template engine's servlet reads its languages there); {@code service} and {@code doFilter} run per
      * request, and so does a helper that is only named {@code init} (but {@code GenericServlet}'s, which its
