@@ -1,6 +1,7 @@
 package dev.rewriteperf.profile;
 
 import dev.rewriteperf.analysis.evaluation.Exits;
+import dev.rewriteperf.analysis.project.BuildModules;
 import org.jspecify.annotations.Nullable;
 import org.openrewrite.InMemoryExecutionContext;
 import org.openrewrite.SourceFile;
@@ -14,7 +15,6 @@ import org.openrewrite.java.tree.Statement;
 import org.openrewrite.java.tree.TypeUtils;
 
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -81,7 +81,7 @@ public final class ProjectFacts {
     /** The hashed types with those their hash codes use, worked out on first use after the last file was read. */
     private @Nullable Collection<JavaType.FullyQualified> allHashed;
     /** The folders of the build files the run parsed (its poms, or Gradle scripts): the builds the run is made of. */
-    private final Set<Path> builds = new HashSet<>();
+    private final BuildModules<Boolean> builds = new BuildModules<>(maven -> Boolean.TRUE);
 
     private ProjectFacts(boolean wholeProject) {
         this.wholeProject = wholeProject;
@@ -195,14 +195,9 @@ public final class ProjectFacts {
         return files != null && !(files.size() == 1 && files.contains(file));
     }
 
-    /** Notes {@code source}'s folder when it is a build file ({@code pom.xml}, {@code build.gradle[.kts]}). */
+    /** Notes {@code source}'s folder when it is a build file (a pom, a Gradle script). */
     public synchronized void noteBuild(SourceFile source) {
-        Path file = source.getSourcePath().getFileName();
-        String name = file == null ? "" : file.toString();
-        if (name.equals("pom.xml") || name.equals("build.gradle") || name.equals("build.gradle.kts")) {
-            Path folder = source.getSourcePath().getParent();
-            builds.add(folder == null ? Paths.get("") : folder);
-        }
+        builds.scan(source);
     }
 
     /**
@@ -210,11 +205,7 @@ public final class ProjectFacts {
      * started on begins. Null when no build file above it was parsed (a run over sources alone).
      */
     public synchronized @Nullable Path outermostBuild(Path sourcePath) {
-        Path outermost = null;
-        for (Path folder = sourcePath.getParent(); folder != null; folder = folder.getParent()) {
-            outermost = builds.contains(folder) ? folder : outermost;
-        }
-        return builds.contains(Paths.get("")) ? Paths.get("") : outermost;
+        return builds.outermost(sourcePath);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.rewriteperf.analysis.project;
 
+import org.jspecify.annotations.Nullable;
 import org.openrewrite.SourceFile;
 import org.openrewrite.maven.tree.MavenResolutionResult;
 
@@ -62,6 +63,21 @@ public final class BuildModules<T> {
         }
         T value = modules.get(ROOT);
         return value != null ? value : none;
+    }
+
+    /**
+     * The folder of the outermost build scanned that holds {@code sourcePath} (a pom, read or not, or a Gradle
+     * script): where the project the run was started on begins. Null when no build above it was scanned.
+     */
+    public @Nullable Path outermost(Path sourcePath) {
+        if (modules.containsKey(ROOT) || unreadBuilds.contains(ROOT)) {
+            return ROOT; // a relative path's parents never reach the empty path
+        }
+        Path outermost = null;
+        for (Path directory = sourcePath.getParent(); directory != null; directory = directory.getParent()) {
+            outermost = modules.containsKey(directory) || unreadBuilds.contains(directory) ? directory : outermost;
+        }
+        return outermost;
     }
 
     private static Path directoryOf(Path file) {
